@@ -1,0 +1,130 @@
+import Geodesy
+import RoadNetwork
+
+/// What a waypoint in the stream marks.
+public enum WaypointKind: String, Sendable, Codable {
+    /// A point along the road (a shape point or a densified point).
+    case road
+    /// A point where an instruction applies (depart, turns, roundabouts …).
+    case maneuver
+    /// The end of the route.
+    case destination
+}
+
+/// How the vehicle's speed compares with the posted limit; colours are chosen at export
+/// (`normal` blue, `over` orange, `farOver` red).
+public enum SpeedWarning: String, Sendable, Codable, CaseIterable {
+    /// At or under the limit (or no limit applies).
+    case normal
+    /// Above the limit, up to and including 110 % of it.
+    case over
+    /// Above 110 % of the limit.
+    case farOver = "far_over"
+    /// The limit or the vehicle's speed is not known.
+    case unknown
+}
+
+/// The three directions the AR arrows show.
+public enum TurnDirection: String, Sendable, Codable, CaseIterable {
+    case left, right, straight
+}
+
+/// OSRM's maneuver modifiers.
+public enum ManeuverModifier: String, Sendable, Codable, CaseIterable {
+    case uturn
+    case sharpRight = "sharp right"
+    case right
+    case slightRight = "slight right"
+    case straight
+    case slightLeft = "slight left"
+    case left
+    case sharpLeft = "sharp left"
+}
+
+/// OSRM's maneuver types (the subset a car route produces).
+public enum ManeuverType: String, Sendable, Codable, CaseIterable {
+    case depart
+    case arrive
+    case turn
+    case newName = "new name"
+    case `continue`
+    case merge
+    case onRamp = "on ramp"
+    case offRamp = "off ramp"
+    case fork
+    case endOfRoad = "end of road"
+    case roundabout
+    case exitRoundabout = "exit roundabout"
+}
+
+/// A classified maneuver with its instruction.
+public struct Maneuver: Sendable, Hashable {
+    public var type: ManeuverType
+    public var modifier: ManeuverModifier?
+    public var direction: TurnDirection
+    /// Roundabout exit number (1-based), for `.roundabout`.
+    public var exit: Int?
+    public var location: Coordinate
+    public var bearingBefore: Bearing
+    public var bearingAfter: Bearing
+    /// Name of the road taken after the maneuver ("" when unnamed).
+    public var roadName: String
+    public var roadRef: String
+    /// The spoken/written instruction in the requested language.
+    public var instruction: String
+    /// Distance along the route where the maneuver is.
+    public var distanceAlongRoute: Meters
+
+    public init(type: ManeuverType, modifier: ManeuverModifier?, direction: TurnDirection, exit: Int?,
+                location: Coordinate, bearingBefore: Bearing, bearingAfter: Bearing, roadName: String,
+                roadRef: String, instruction: String, distanceAlongRoute: Meters) {
+        self.type = type
+        self.modifier = modifier
+        self.direction = direction
+        self.exit = exit
+        self.location = location
+        self.bearingBefore = bearingBefore
+        self.bearingAfter = bearingAfter
+        self.roadName = roadName
+        self.roadRef = roadRef
+        self.instruction = instruction
+        self.distanceAlongRoute = distanceAlongRoute
+    }
+}
+
+/// One point of the waypoint stream.
+public struct Waypoint: Sendable {
+    public var sequence: Int
+    public var coordinate: Coordinate
+    /// Elevation from `ele` tags, interpolated along the edge; nil where unknown.
+    public var elevation: Meters?
+    public var distanceAlongRoute: Meters
+    /// Direction of travel at this point.
+    public var bearing: Bearing
+    public var kind: WaypointKind
+    /// The posted limit of the edge the point lies on.
+    public var speedLimit: SpeedLimit
+    /// The vehicle's speed here (planned or replayed); nil when not known.
+    public var vehicleSpeed: KilometersPerHour?
+    public var warning: SpeedWarning
+    /// The maneuver at this point, for `.maneuver` and `.destination` waypoints.
+    public var maneuver: Maneuver?
+    /// The graph edge the point lies on.
+    public var edge: EdgeIndex
+
+    public init(sequence: Int, coordinate: Coordinate, elevation: Meters?, distanceAlongRoute: Meters,
+                bearing: Bearing, kind: WaypointKind, speedLimit: SpeedLimit, vehicleSpeed: KilometersPerHour?,
+                warning: SpeedWarning, maneuver: Maneuver?, edge: EdgeIndex) {
+        self.sequence = sequence
+        self.coordinate = coordinate
+        self.elevation = elevation
+        self.distanceAlongRoute = distanceAlongRoute
+        self.bearing = bearing
+        self.kind = kind
+        self.speedLimit = speedLimit
+        self.vehicleSpeed = vehicleSpeed
+        self.warning = warning
+        self.maneuver = maneuver
+        self.edge = edge
+    }
+}

@@ -1,0 +1,24 @@
+/// Boolean attributes of a directed edge.
+public struct EdgeFlags: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The way is one-way (so this edge has no twin in the opposite direction).
+    public static let oneway = EdgeFlags(rawValue: 1 << 0)
+    /// Part of a roundabout (`junction=roundabout`/`circular`).
+    public static let roundabout = EdgeFlags(rawValue: 1 << 1)
+    /// A `_link` ramp.
+    public static let link = EdgeFlags(rawValue: 1 << 2)
+    /// Access is `private`, `destination`, `delivery` (or similar): usable only to reach or leave a
+    /// place on it, never to pass through.
+    public static let destinationOnly = EdgeFlags(rawValue: 1 << 3)
+    /// The edge runs against the OSM way's node order (`oneway=-1` ways, and the backward twin of
+    /// two-way ways).
+    public static let againstWayDirection = EdgeFlags(rawValue: 1 << 4)
+    /// `toll=yes`.
+    public static let toll = EdgeFlags(rawValue: 1 << 5)
+    /// `tunnel=*` other than `no`.
+    public static let tunnel = EdgeFlags(rawValue: 1 << 6)
+    /// `bridge=*` other than `no`.
+    public static let bridge = EdgeFlags(rawValue: 1 << 7)
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+
+/// Exit statuses of `waymark`, documented in the README.
+enum ExitStatus {
+    /// Bad input: a missing or malformed file, an invalid option value, an unwritable path.
+    static let failure: Int32 = 1
+    /// No route connects the points (different islands of the graph, or every way blocked).
+    static let noRoute: Int32 = 3
+    /// A coordinate has no drivable road within the snapping limit.
+    static let noRoadNearby: Int32 = 4
+}
+
+/// An error the CLI reports as one line on standard error, exiting with `status`.
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var status: Int32 = ExitStatus.failure
+    var description: String { message }
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Runs a command body, turning any error into `waymark: error: …` on standard error and a non-zero
+/// exit status (never a crash or a stack trace).
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as CommandFailure {
+        printError("waymark: error: \(error.message)")
+        throw ExitCode(error.status)
+    } catch {
+        printError("waymark: error: \(error)")
+        throw ExitCode(error.statusForCLI)
+    }
+}
+
+extension Error {
+    /// The exit status a library error maps to (commands extend the mapping through `CommandFailure`).
+    var statusForCLI: Int32 { ExitStatus.failure }
+}
