@@ -1,0 +1,67 @@
+import Geodesy
+import RoadNetwork
+import Routing
+
+// CONTRACT (the guidance engineer implements the bodies; signatures are relied on by ARExport and the CLI).
+
+/// How densely waypoints are inserted along the route.
+public enum SpacingPolicy: Sendable, Hashable {
+    /// The design's bands: a stretch of 20–100 m gets a waypoint every 20 m, 100–1000 m every 50 m,
+    /// 1–5 km every 100 m, over 5 km every 200 m; shorter stretches get none.
+    case bands
+    /// A fixed interval.
+    case fixed(Meters)
+}
+
+/// The language of instruction texts.
+public enum InstructionLanguage: String, Sendable, CaseIterable {
+    case en, hr
+}
+
+/// Options of the guidance passes.
+public struct GuidanceOptions: Sendable {
+    public var spacing: SpacingPolicy
+    public var language: InstructionLanguage
+    /// A planned constant speed for the warnings; nil when no speed is known (warnings `unknown`).
+    public var plannedSpeed: KilometersPerHour?
+
+    public init(spacing: SpacingPolicy = .bands, language: InstructionLanguage = .en, plannedSpeed: KilometersPerHour? = nil) {
+        self.spacing = spacing
+        self.language = language
+        self.plannedSpeed = plannedSpeed
+    }
+}
+
+/// One turn-by-turn step: a maneuver, then the stretch of road driven until the next one (OSRM's step).
+public struct RouteStep: Sendable {
+    public var maneuver: Maneuver
+    /// Road name of the stretch ("" when unnamed).
+    public var name: String
+    public var ref: String
+    public var distance: Meters
+    public var duration: Seconds
+    /// Geometry of the stretch, starting at the maneuver location.
+    public var coordinates: [Coordinate]
+
+    public init(maneuver: Maneuver, name: String, ref: String, distance: Meters, duration: Seconds, coordinates: [Coordinate]) {
+        self.maneuver = maneuver
+        self.name = name
+        self.ref = ref
+        self.distance = distance
+        self.duration = duration
+        self.coordinates = coordinates
+    }
+}
+
+/// The guidance pipeline over a route: steps (turn-by-turn) and the densified waypoint list.
+public enum RouteGuidance {
+    /// The turn-by-turn steps of one leg, from `depart` to `arrive`.
+    public static func steps(for leg: RouteLeg, in graph: RoadGraph, language: InstructionLanguage = .en) -> [RouteStep] {
+        fatalError("being written")
+    }
+
+    /// The full waypoint list of a route: densified, with maneuvers, speed limits and warnings.
+    public static func waypoints(for route: Route, in graph: RoadGraph, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
+        fatalError("being written")
+    }
+}
