@@ -61,6 +61,23 @@ public struct RoadGraph: Sendable {
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction]
     ) {
+        self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
+                  tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
+                  highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
+                  wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
+                  strings: strings, restrictions: restrictions, checkedInDebugBuilds: true)
+    }
+
+    /// The designated initializer; `checkedInDebugBuilds: false` lets tests build a broken graph to
+    /// show that `validate()` catches it.
+    init(
+        firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
+        tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
+        highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
+        nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
+        firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
+        strings: [String], restrictions: [TurnRestriction], checkedInDebugBuilds: Bool
+    ) {
         self.firstOut = firstOut
         self.nodeCoordinates = nodeCoordinates
         self.nodeOSMIDs = nodeOSMIDs
@@ -81,7 +98,7 @@ public struct RoadGraph: Sendable {
         self.strings = strings
         self.restrictions = restrictions
         #if DEBUG
-        if let problem = validate() { preconditionFailure("RoadGraph invariant violated: \(problem)") }
+        if checkedInDebugBuilds, let problem = validate() { preconditionFailure("RoadGraph invariant violated: \(problem)") }
         #endif
     }
 

@@ -1,0 +1,100 @@
+import Testing
+import Geodesy
+@testable import RoadNetwork
+
+/// A small hand-drawn network:
+///
+///     a ---- b ---- c
+///            |
+///            d
+///
+/// a-b two-way "West", b-c one-way "East" (b -> c), b-d two-way "South".
+@Suite struct RoadGraphBuilderTests {
+    func build(restrict: Bool = false) -> RoadGraph {
+        var builder = RoadGraphBuilder()
+        let a = builder.addNode(osmID: 1, coordinate: Coordinate(latitude: 45.0, longitude: 15.000))
+        let b = builder.addNode(osmID: 2, coordinate: Coordinate(latitude: 45.0, longitude: 15.001))
+        let c = builder.addNode(osmID: 3, coordinate: Coordinate(latitude: 45.0, longitude: 15.002))
+        let d = builder.addNode(osmID: 4, coordinate: Coordinate(latitude: 44.999, longitude: 15.001), elevation: 120)
+        let limit = SpeedLimit.limited(50, source: .tagged)
+        // Added out of tail order on purpose: build() must sort.
+        builder.addEdge(RoadEdgeDescription(from: b, to: c, routingSpeed: 50, highway: .primary, speedLimit: limit, flags: .oneway, name: "East", wayID: 11))
+        builder.addEdge(RoadEdgeDescription(from: a, to: b, shape: [Coordinate(latitude: 45.0001, longitude: 15.0005)], routingSpeed: 36, highway: .residential, speedLimit: limit, name: "West", wayID: 10))
+        builder.addEdge(RoadEdgeDescription(from: b, to: a, shape: [Coordinate(latitude: 45.0001, longitude: 15.0005)], routingSpeed: 36, highway: .residential, speedLimit: limit, flags: .againstWayDirection, name: "West", wayID: 10))
+        builder.addEdge(RoadEdgeDescription(from: b, to: d, routingSpeed: 36, highway: .residential, speedLimit: .limited(30, unit: .milesPerHour, source: .tagged), name: "South", wayID: 12))
+        builder.addEdge(RoadEdgeDescription(from: d, to: b, routingSpeed: 36, highway: .residential, speedLimit: .unknown(), name: "South", wayID: 12))
+        if restrict {
+            builder.addRestriction(kind: .prohibitive, fromWay: 10, via: b, toWay: 12, relationID: 99)
+        }
+        return builder.build()
+    }
+
+    @Test func edgesAreGroupedByTailInCSROrder() {
+        let g = build()
+        #expect(g.nodeCount == 4 && g.edgeCount == 5)
+        #expect(g.validate() == nil)
+        #expect(g.outgoingEdges(of: 0).count == 1)
+        #expect(g.outgoingEdges(of: 1).count == 3)
+        for e in g.outgoingEdges(of: 1) { #expect(g.tail[Int(e)] == 1) }
+        // Stable: b's edges keep insertion order (East, West, South).
+        #expect(g.outgoingEdges(of: 1).map { g.name(of: $0) } == ["East", "West", "South"])
+    }
+
+    @Test func lengthsComeFromTheGeometryAndTimesFromTheSpeed() throws {
+        let g = build()
+        let ab = try #require(g.outgoingEdges(of: 0).first)
+        let expected = GreatCircle.length(of: g.geometry(of: ab))
+        #expect(abs(Double(g.lengthMeters[Int(ab)]) - expected) < 0.01)
+        // 36 km/h = 10 m/s.
+        #expect(abs(Double(g.travelTimeSeconds[Int(ab)]) - expected / 10) < 0.01)
+        #expect(g.geometry(of: ab).count == 3)
+    }
+
+    @Test func geometryOfTheTwinRunsTheOtherWay() {
+        let g = build()
+        let ba = g.outgoingEdges(of: 1).first { g.head[Int($0)] == 0 }!
+        let ab = g.outgoingEdges(of: 0).first!
+        #expect(g.geometry(of: ba) == g.geometry(of: ab).reversed())
+    }
+
+    @Test func restrictionResolvesOntoTheEdgesMeetingAtTheViaNode() throws {
+        let g = build(restrict: true)
+        #expect(g.restrictions.count == 1)
+        let r = try #require(g.restrictions.first)
+        #expect(g.wayID[Int(r.fromEdge)] == 10 && g.head[Int(r.fromEdge)] == 1)
+        #expect(g.wayID[Int(r.toEdge)] == 12 && g.tail[Int(r.toEdge)] == 1)
+        #expect(g.restrictions(from: r.fromEdge).count == 1)
+        #expect(g.restrictions(from: r.toEdge).isEmpty)
+    }
+
+    /// Rebuilds `g` with one array changed, unchecked, so `validate()` can be asked about it.
+    func altered(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil, restrictions: [TurnRestriction]? = nil) -> RoadGraph {
+        RoadGraph(
+            firstOut: firstOut ?? g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: g.nodeElevations,
+            tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
+            highway: g.highway, speedLimit: g.speedLimit, flags: g.flags, nameIndex: g.nameIndex, refIndex: g.refIndex,
+            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: g.shapeElevations,
+            strings: g.strings, restrictions: restrictions ?? g.restrictions, checkedInDebugBuilds: false)
+    }
+
+    @Test func validateReportsEachBrokenInvariant() {
+        let g = build(restrict: true)
+        #expect(altered(g).validate() == nil)
+        var heads = g.head
+        heads[0] = 99
+        #expect(altered(g, head: heads).validate()?.contains("head 99") == true)
+        var firstOut = g.firstOut
+        firstOut[4] = 4
+        #expect(altered(g, firstOut: firstOut).validate() != nil)
+        let r = g.restrictions[0]
+        let misplaced = TurnRestriction(kind: .prohibitive, fromEdge: r.toEdge, viaNode: r.viaNode, toEdge: r.fromEdge)
+        #expect(altered(g, restrictions: [misplaced]).validate()?.contains("via node") == true)
+    }
+
+    @Test func mphLimitsKeepTheirTaggedUnit() {
+        let limit = SpeedLimit.limited(30 * 1.609344, unit: .milesPerHour, source: .tagged)
+        #expect(limit.valueInTaggedUnit == 30)
+        #expect(abs(Double(limit.kilometersPerHour) - 48.28) < 0.01)
+        #expect(SpeedLimit.unlimited().kilometersPerHour == 0)
+    }
+}
