@@ -1,0 +1,126 @@
+import Geodesy
+import RoadNetwork
+
+/// Turns `RoadNetworkMetadata` into `metadata` table rows and back.
+///
+/// Numbers are written in Swift's shortest round-trip form, so a value read back is bit-identical.
+enum MetadataCoding {
+    enum Key {
+        static let formatVersion = "format_version"
+        static let sourceFile = "source_file"
+        static let sourceSHA256 = "source_sha256"
+        static let sourceBytes = "source_bytes"
+        static let importedAt = "imported_at"
+        static let writer = "writer"
+        static let nodeCount = "node_count"
+        static let edgeCount = "edge_count"
+        static let shapePointCount = "shape_point_count"
+        static let stringCount = "string_count"
+        static let restrictionCount = "restriction_count"
+        static let pointOfInterestCount = "poi_count"
+        static let minLatitude = "bbox_min_lat"
+        static let minLongitude = "bbox_min_lon"
+        static let maxLatitude = "bbox_max_lat"
+        static let maxLongitude = "bbox_max_lon"
+        static let totalLength = "total_length_m"
+        static let taggedEdges = "tagged_speed_limit_edges"
+        static let taggedLength = "tagged_speed_limit_length_m"
+        static let spatialIndex = "poi_spatial_index"
+        /// `highway.<class>.edges` and `highway.<class>.length_m`.
+        static let highwayPrefix = "highway."
+        /// `import.<figure>`.
+        static let importPrefix = "import."
+    }
+
+    static func rows(of m: RoadNetworkMetadata) -> [(String, String)] {
+        var rows: [(String, String)] = [
+            (Key.formatVersion, String(m.formatVersion)),
+            (Key.sourceFile, m.sourceFileName),
+            (Key.sourceSHA256, m.sourceSHA256),
+            (Key.sourceBytes, String(m.sourceBytes)),
+            (Key.importedAt, m.importedAt),
+            (Key.writer, m.writer),
+            (Key.nodeCount, String(m.nodeCount)),
+            (Key.edgeCount, String(m.edgeCount)),
+            (Key.shapePointCount, String(m.shapePointCount)),
+            (Key.stringCount, String(m.stringCount)),
+            (Key.restrictionCount, String(m.restrictionCount)),
+            (Key.pointOfInterestCount, String(m.pointOfInterestCount)),
+            (Key.totalLength, String(m.totalLengthMeters)),
+            (Key.taggedEdges, String(m.taggedSpeedLimitEdgeCount)),
+            (Key.taggedLength, String(m.taggedSpeedLimitLengthMeters)),
+        ]
+        if !m.boundingBox.isEmpty {
+            rows += [(Key.minLatitude, String(m.boundingBox.minLatitude)), (Key.minLongitude, String(m.boundingBox.minLongitude)),
+                     (Key.maxLatitude, String(m.boundingBox.maxLatitude)), (Key.maxLongitude, String(m.boundingBox.maxLongitude))]
+        }
+        for share in m.highwayBreakdown {
+            rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).edges", String(share.edgeCount)))
+            rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).length_m", String(share.lengthMeters)))
+        }
+        // The order of import figures is kept by a numeric prefix inside the value-less key space:
+        // `import.007.ways_read`.
+        for (i, figure) in m.importStatistics.enumerated() {
+            rows.append((Key.importPrefix + threeDigits(i) + "." + figure.name, String(figure.value)))
+        }
+        return rows
+    }
+
+    private static func threeDigits(_ i: Int) -> String {
+        var s = String(i)
+        while s.count < 3 { s = "0" + s }
+        return s
+    }
+
+    /// Rebuilds the metadata, naming the first missing or malformed key.
+    static func metadata(from rows: [String: String], path: String) throws(RoadNetworkStoreError) -> RoadNetworkMetadata {
+        func text(_ key: String) throws(RoadNetworkStoreError) -> String {
+            guard let value = rows[key] else { throw .corrupt(path: path, detail: "metadata key '\(key)' is missing") }
+            return value
+        }
+        func int(_ key: String) throws(RoadNetworkStoreError) -> Int {
+            guard let value = Int(try text(key)), value >= 0 else {
+                throw .corrupt(path: path, detail: "metadata '\(key)' is '\(rows[key] ?? "")', expected a whole number")
+            }
+            return value
+        }
+        func double(_ key: String) throws(RoadNetworkStoreError) -> Double {
+            guard let value = Double(try text(key)) else {
+                throw .corrupt(path: path, detail: "metadata '\(key)' is '\(rows[key] ?? "")', expected a number")
+            }
+            return value
+        }
+        var box = BoundingBox()
+        if rows[Key.minLatitude] != nil {
+            box = BoundingBox(minLatitude: try double(Key.minLatitude), minLongitude: try double(Key.minLongitude),
+                              maxLatitude: try double(Key.maxLatitude), maxLongitude: try double(Key.maxLongitude))
+        }
+        var breakdown: [RoadNetworkMetadata.HighwayClassShare] = []
+        for h in HighwayClass.allCases {
+            let edgesKey = "\(Key.highwayPrefix)\(h.osmValue).edges"
+            if rows[edgesKey] != nil {
+                breakdown.append(.init(highway: h, edgeCount: try int(edgesKey),
+                                       lengthMeters: try double("\(Key.highwayPrefix)\(h.osmValue).length_m")))
+            }
+        }
+        var figures: [(order: String, figure: RoadNetworkMetadata.ImportFigure)] = []
+        for (key, value) in rows where key.hasPrefix(Key.importPrefix) {
+            let rest = key.dropFirst(Key.importPrefix.count)
+            guard let dot = rest.firstIndex(of: "."), let number = Int(value) else {
+                throw .corrupt(path: path, detail: "metadata '\(key)' is malformed")
+            }
+            figures.append((String(rest[..<dot]), .init(name: String(rest[rest.index(after: dot)...]), value: number)))
+        }
+        figures.sort { $0.order < $1.order }
+        return RoadNetworkMetadata(
+            formatVersion: try int(Key.formatVersion), sourceFileName: try text(Key.sourceFile),
+            sourceSHA256: try text(Key.sourceSHA256), sourceBytes: Int64(try int(Key.sourceBytes)),
+            importedAt: try text(Key.importedAt), writer: try text(Key.writer), nodeCount: try int(Key.nodeCount),
+            edgeCount: try int(Key.edgeCount), shapePointCount: try int(Key.shapePointCount),
+            stringCount: try int(Key.stringCount), restrictionCount: try int(Key.restrictionCount),
+            pointOfInterestCount: try int(Key.pointOfInterestCount), boundingBox: box,
+            totalLengthMeters: try double(Key.totalLength), taggedSpeedLimitEdgeCount: try int(Key.taggedEdges),
+            taggedSpeedLimitLengthMeters: try double(Key.taggedLength), highwayBreakdown: breakdown,
+            importStatistics: figures.map(\.figure))
+    }
+}

@@ -1,0 +1,242 @@
+import CSQLite
+import Foundation
+import Geodesy
+import RoadNetwork
+
+/// An opened road database, read-only: metadata, the graph and point-of-interest queries.
+///
+/// Opening checks, in this order, that the file exists, is SQLite, carries Waymark's application id and
+/// has the format version this build reads; each failure is its own `RoadNetworkStoreError`. Keep one
+/// open for many POI queries (the AR exporter does); it is not safe to share between threads.
+public final class RoadNetworkDatabase {
+    let connection: SQLiteConnection
+    public let path: String
+
+    public init(path: String) throws(RoadNetworkStoreError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .fileNotFound(path: path) }
+        if isDirectory.boolValue { throw .notSQLite(path: path, detail: "it is a directory") }
+        guard access(path, R_OK) == 0 else { throw .notSQLite(path: path, detail: "it is not readable") }
+        self.path = path
+        connection = try SQLiteConnection(path: path, readOnly: true)
+        let applicationID: Int64
+        do {
+            applicationID = try single("PRAGMA application_id")
+        } catch {
+            if case .sqlite(_, _, let message) = error { throw .notSQLite(path: path, detail: message) }
+            throw error
+        }
+        guard applicationID == Int64(RoadNetworkStore.applicationID) else { throw .notWaymarkDatabase(path: path) }
+        let version = try single("PRAGMA user_version")
+        guard version == Int64(RoadNetworkStore.formatVersion) else {
+            throw .unsupportedFormatVersion(path: path, found: Int(version), supported: RoadNetworkStore.formatVersion)
+        }
+    }
+
+    private func single(_ sql: String) throws(RoadNetworkStoreError) -> Int64 {
+        let statement = try connection.prepare(sql)
+        guard try statement.step() else { throw .corrupt(path: path, detail: "'\(sql)' returned nothing") }
+        return statement.int64(0)
+    }
+
+    /// The metadata rows, decoded.
+    public func metadata() throws(RoadNetworkStoreError) -> RoadNetworkMetadata {
+        let rows = try metadataRows()
+        let metadata = try MetadataCoding.metadata(from: rows, path: path)
+        guard metadata.formatVersion == RoadNetworkStore.formatVersion else {
+            throw .unsupportedFormatVersion(path: path, found: metadata.formatVersion, supported: RoadNetworkStore.formatVersion)
+        }
+        return metadata
+    }
+
+    func metadataRows() throws(RoadNetworkStoreError) -> [String: String] {
+        let statement = try connection.prepare("SELECT key, value FROM metadata")
+        var rows: [String: String] = [:]
+        while try statement.step() { rows[statement.string(0)] = statement.string(1) }
+        return rows
+    }
+
+    // MARK: Graph
+
+    /// Loads the road graph, checking every invariant of `RoadGraph` before building it (a damaged file
+    /// is reported as `.corrupt`, never a crash).
+    /// - Complexity: O(nodes + edges + shape points + strings + restrictions).
+    public func graph() throws(RoadNetworkStoreError) -> RoadGraph {
+        let descriptions = try arrayDescriptions()
+        let chunkQuery = try connection.prepare("SELECT data FROM array_chunks WHERE name = ? ORDER BY chunk")
+
+        func load<T: LittleEndianPackable>(_ name: Schema.ArrayName, as _: T.Type = T.self) throws(RoadNetworkStoreError) -> [T] {
+            guard let (type, count) = descriptions[name.rawValue] else {
+                throw .corrupt(path: path, detail: "array '\(name.rawValue)' is missing")
+            }
+            guard type == T.storageName else {
+                throw .corrupt(path: path, detail: "array '\(name.rawValue)' holds \(type), expected \(T.storageName)")
+            }
+            var values = [T]()
+            values.reserveCapacity(count)
+            try chunkQuery.bind(1, name.rawValue)
+            defer { chunkQuery.reset() }
+            while try chunkQuery.step() {
+                let fits = try chunkQuery.withBlob(0) { (bytes) throws(RoadNetworkStoreError) -> Bool in
+                    bytes.count / MemoryLayout<T>.stride + values.count <= count && PackedArray.append(bytes, to: &values)
+                }
+                guard fits else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' has more data than its \(count) entries") }
+            }
+            guard values.count == count else {
+                throw .corrupt(path: path, detail: "array '\(name.rawValue)' has \(values.count) entries, expected \(count)")
+            }
+            return values
+        }
+        func coordinates(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Coordinate] {
+            let flat: [Double] = try load(name)
+            guard flat.count % 2 == 0 else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' has an odd count") }
+            return (0..<flat.count / 2).map { Coordinate(latitude: flat[2 * $0], longitude: flat[2 * $0 + 1]) }
+        }
+        func decode<Raw, Value>(_ name: Schema.ArrayName, _ raw: [Raw], _ make: (Raw) -> Value?) throws(RoadNetworkStoreError) -> [Value] {
+            var values = [Value]()
+            values.reserveCapacity(raw.count)
+            for (i, r) in raw.enumerated() {
+                guard let v = make(r) else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' entry \(i) is \(r), not a known value") }
+                values.append(v)
+            }
+            return values
+        }
+
+        let firstOut: [UInt32] = try load(.firstOut)
+        let nodeCoordinates = try coordinates(.nodeCoordinates)
+        let nodeOSMIDs: [Int64] = try load(.nodeOSMIDs)
+        let nodeElevations: [Float] = try load(.nodeElevations)
+        let tail: [UInt32] = try load(.tail)
+        let head: [UInt32] = try load(.head)
+        let lengthMeters: [Float] = try load(.lengthMeters)
+        let travelTime: [Float] = try load(.travelTimeSeconds)
+        let highway = try decode(.highway, try load(.highway, as: UInt8.self), HighwayClass.init(rawValue:))
+        let limitValue: [Float] = try load(.speedLimitKilometersPerHour)
+        let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
+        let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
+        let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
+        let flags: [UInt16] = try load(.flags)
+        let nameIndex: [UInt32] = try load(.nameIndex)
+        let refIndex: [UInt32] = try load(.refIndex)
+        let wayID: [Int64] = try load(.wayID)
+        let firstShapePoint: [UInt32] = try load(.firstShapePoint)
+        let shapePoints = try coordinates(.shapeCoordinates)
+        let shapeElevations: [Float] = try load(.shapeElevations)
+        let strings = try decodeStrings(offsets: try load(.stringOffsets), bytes: try load(.stringBytes))
+        let restrictions = try loadRestrictions()
+
+        let m = head.count
+        guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m else {
+            throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
+        }
+        var speedLimit = [SpeedLimit]()
+        speedLimit.reserveCapacity(m)
+        for e in 0..<m {
+            speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
+        }
+        let parts = GraphParts(
+            firstOut: firstOut, nodeCount: nodeCoordinates.count, nodeOSMIDs: nodeOSMIDs.count,
+            nodeElevations: nodeElevations.count, tail: tail, head: head, lengthMeters: lengthMeters,
+            travelTimeSeconds: travelTime, otherEdgeArrayCounts: [highway.count, flags.count, wayID.count],
+            nameIndex: nameIndex, refIndex: refIndex, firstShapePoint: firstShapePoint,
+            shapePointCount: shapePoints.count, shapeElevationCount: shapeElevations.count,
+            strings: strings, restrictions: restrictions)
+        if let problem = parts.firstInconsistency() { throw .corrupt(path: path, detail: problem) }
+        return RoadGraph(
+            firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
+            tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
+            speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
+            refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
+            shapeElevations: shapeElevations, strings: strings, restrictions: restrictions)
+    }
+
+    private func arrayDescriptions() throws(RoadNetworkStoreError) -> [String: (String, Int)] {
+        let statement = try connection.prepare("SELECT name, element_type, element_count FROM arrays")
+        var result: [String: (String, Int)] = [:]
+        while try statement.step() {
+            let count = statement.int64(2)
+            guard count >= 0, count < Int64(UInt32.max) * 2 else {
+                throw .corrupt(path: path, detail: "array '\(statement.string(0))' claims \(count) entries")
+            }
+            result[statement.string(0)] = (statement.string(1), Int(count))
+        }
+        return result
+    }
+
+    private func decodeStrings(offsets: [UInt32], bytes: [UInt8]) throws(RoadNetworkStoreError) -> [String] {
+        guard let last = offsets.last, offsets.first == 0, Int(last) == bytes.count else {
+            throw .corrupt(path: path, detail: "the string offsets do not cover the string bytes")
+        }
+        var strings = [String]()
+        strings.reserveCapacity(offsets.count - 1)
+        for i in 0..<(offsets.count - 1) {
+            let start = Int(offsets[i]), end = Int(offsets[i + 1])
+            guard start <= end else { throw .corrupt(path: path, detail: "string offsets decrease at string \(i)") }
+            strings.append(String(decoding: bytes[start..<end], as: UTF8.self))
+        }
+        return strings
+    }
+
+    private func loadRestrictions() throws(RoadNetworkStoreError) -> [TurnRestriction] {
+        let statement = try connection.prepare(
+            "SELECT from_edge, via_node, to_edge, kind, relation_id FROM restrictions ORDER BY position")
+        var restrictions: [TurnRestriction] = []
+        while try statement.step() {
+            let from = statement.int64(0), via = statement.int64(1), to = statement.int64(2)
+            guard let kind = Schema.restrictionKind(named: statement.string(3)),
+                  (0...Int64(UInt32.max)).contains(from), (0...Int64(UInt32.max)).contains(via),
+                  (0...Int64(UInt32.max)).contains(to) else {
+                throw .corrupt(path: path, detail: "restriction \(restrictions.count) is malformed")
+            }
+            restrictions.append(TurnRestriction(kind: kind, fromEdge: UInt32(from), viaNode: UInt32(via),
+                                                toEdge: UInt32(to), relationID: statement.int64(4)))
+        }
+        return restrictions
+    }
+
+    // MARK: Points of interest
+
+    /// Every point of interest, in the order they were written.
+    public func allPointsOfInterest() throws(RoadNetworkStoreError) -> [PointOfInterest] {
+        try queryPointsOfInterest("SELECT \(Self.poiColumns) FROM points_of_interest p ORDER BY p.id", bindings: [])
+    }
+
+    /// The points of interest inside `box` (edges included), optionally restricted to `categories`.
+    /// - Complexity: O(log p + k) with the spatial index, k the points in the box.
+    public func pointsOfInterest(within box: BoundingBox, categories: Set<String>? = nil) throws(RoadNetworkStoreError) -> [PointOfInterest] {
+        if box.isEmpty || categories?.isEmpty == true { return [] }
+        let bounds = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
+        let exact = "p.latitude BETWEEN ?1 AND ?2 AND p.longitude BETWEEN ?3 AND ?4"
+        let sql: String
+        if try metadataRows()[MetadataCoding.Key.spatialIndex] == Schema.SpatialIndex.rtree.rawValue {
+            sql = """
+                SELECT \(Self.poiColumns) FROM poi_rtree r JOIN points_of_interest p ON p.id = r.id
+                WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND \(exact)
+                ORDER BY p.id
+                """
+        } else {
+            sql = "SELECT \(Self.poiColumns) FROM points_of_interest p WHERE \(exact) ORDER BY p.id"
+        }
+        let found = try queryPointsOfInterest(sql, bindings: bounds)
+        guard let categories else { return found }
+        return found.filter { categories.contains($0.category) }
+    }
+
+    private static let poiColumns = "p.osm_type, p.osm_id, p.name, p.key, p.category, p.latitude, p.longitude"
+
+    private func queryPointsOfInterest(_ sql: String, bindings: [Double]) throws(RoadNetworkStoreError) -> [PointOfInterest] {
+        let statement = try connection.prepare(sql)
+        for (i, value) in bindings.enumerated() { try statement.bind(Int32(i + 1), value) }
+        var result: [PointOfInterest] = []
+        while try statement.step() {
+            guard let type = Schema.elementType(named: statement.string(0)) else {
+                throw .corrupt(path: path, detail: "point of interest with OSM type '\(statement.string(0))'")
+            }
+            result.append(PointOfInterest(
+                osmID: statement.int64(1), osmType: type, name: statement.string(2), key: statement.string(3),
+                category: statement.string(4),
+                coordinate: Coordinate(latitude: statement.double(5), longitude: statement.double(6))))
+        }
+        return result
+    }
+}

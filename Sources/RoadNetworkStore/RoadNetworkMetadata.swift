@@ -1,0 +1,131 @@
+import Geodesy
+import RoadNetwork
+
+/// What a road database says about itself: where it came from, when, and summary figures of its graph.
+///
+/// Stored as key/value rows in the `metadata` table (see the README's "Database format"), so a user can
+/// read it with the `sqlite3` shell. `computed(...)` derives every figure from the graph itself; the
+/// importer's own counts (ways read, ways with `maxspeed` …) travel in `importStatistics`.
+public struct RoadNetworkMetadata: Hashable, Sendable {
+    /// The database format version (`RoadNetworkStore.formatVersion` when written by this build).
+    public var formatVersion: Int
+    /// The file name of the imported extract (`monaco.osm.bz2`, or `-` for standard input).
+    public var sourceFileName: String
+    /// Lower-case hex SHA-256 of the extract's bytes as read (empty when read from standard input).
+    public var sourceSHA256: String
+    /// Size of the extract in bytes (0 when unknown).
+    public var sourceBytes: Int64
+    /// When the import ran, ISO 8601 in UTC (`2026-11-21T09:30:00Z`).
+    public var importedAt: String
+    /// The `waymark` version that wrote the database.
+    public var writer: String
+
+    public var nodeCount: Int
+    public var edgeCount: Int
+    public var shapePointCount: Int
+    public var stringCount: Int
+    public var restrictionCount: Int
+    public var pointOfInterestCount: Int
+    /// Box around every node and shape point (empty for an empty graph).
+    public var boundingBox: BoundingBox
+    /// Sum of all edge lengths (both directions of a two-way road count).
+    public var totalLengthMeters: Meters
+    /// Edges whose limit comes from a numeric `maxspeed` tag (`SpeedLimitSource.tagged`).
+    public var taggedSpeedLimitEdgeCount: Int
+    /// Length of those edges.
+    public var taggedSpeedLimitLengthMeters: Meters
+    /// Edges (count and length) per highway class, in `HighwayClass` order; classes without edges omitted.
+    public var highwayBreakdown: [HighwayClassShare]
+    /// Counts reported by the importer (`ways.highway` -> 2927 …), in the order the importer gave them.
+    public var importStatistics: [ImportFigure]
+
+    /// One highway class's share of the graph.
+    public struct HighwayClassShare: Hashable, Sendable {
+        public var highway: HighwayClass
+        public var edgeCount: Int
+        public var lengthMeters: Meters
+        public init(highway: HighwayClass, edgeCount: Int, lengthMeters: Meters) {
+            self.highway = highway
+            self.edgeCount = edgeCount
+            self.lengthMeters = lengthMeters
+        }
+    }
+
+    /// A named number from the importer.
+    public struct ImportFigure: Hashable, Sendable {
+        public var name: String
+        public var value: Int
+        public init(name: String, value: Int) { self.name = name; self.value = value }
+    }
+
+    /// Share of edges whose speed limit is tagged, 0...1 (0 for an empty graph).
+    public var taggedSpeedLimitShare: Double {
+        edgeCount == 0 ? 0 : Double(taggedSpeedLimitEdgeCount) / Double(edgeCount)
+    }
+
+    /// Share of the network's length whose speed limit is tagged, 0...1.
+    public var taggedSpeedLimitLengthShare: Double {
+        totalLengthMeters > 0 ? taggedSpeedLimitLengthMeters / totalLengthMeters : 0
+    }
+
+    public init(
+        formatVersion: Int = RoadNetworkStore.formatVersion, sourceFileName: String, sourceSHA256: String,
+        sourceBytes: Int64, importedAt: String, writer: String, nodeCount: Int, edgeCount: Int,
+        shapePointCount: Int, stringCount: Int, restrictionCount: Int, pointOfInterestCount: Int,
+        boundingBox: BoundingBox, totalLengthMeters: Meters, taggedSpeedLimitEdgeCount: Int,
+        taggedSpeedLimitLengthMeters: Meters, highwayBreakdown: [HighwayClassShare], importStatistics: [ImportFigure]
+    ) {
+        self.formatVersion = formatVersion
+        self.sourceFileName = sourceFileName
+        self.sourceSHA256 = sourceSHA256
+        self.sourceBytes = sourceBytes
+        self.importedAt = importedAt
+        self.writer = writer
+        self.nodeCount = nodeCount
+        self.edgeCount = edgeCount
+        self.shapePointCount = shapePointCount
+        self.stringCount = stringCount
+        self.restrictionCount = restrictionCount
+        self.pointOfInterestCount = pointOfInterestCount
+        self.boundingBox = boundingBox
+        self.totalLengthMeters = totalLengthMeters
+        self.taggedSpeedLimitEdgeCount = taggedSpeedLimitEdgeCount
+        self.taggedSpeedLimitLengthMeters = taggedSpeedLimitLengthMeters
+        self.highwayBreakdown = highwayBreakdown
+        self.importStatistics = importStatistics
+    }
+
+    /// Derives every figure from `graph` and `pointsOfInterest`; the caller supplies the provenance.
+    /// - Complexity: O(nodes + edges + shape points + points of interest).
+    public static func computed(
+        graph: RoadGraph, pointsOfInterest: [PointOfInterest], sourceFileName: String, sourceSHA256: String,
+        sourceBytes: Int64, importedAt: String = ISO8601.now(), writer: String = "waymark",
+        importStatistics: [ImportFigure] = []
+    ) -> RoadNetworkMetadata {
+        var classCount = [Int](repeating: 0, count: HighwayClass.allCases.count)
+        var classLength = [Double](repeating: 0, count: HighwayClass.allCases.count)
+        var total: Double = 0, taggedCount = 0, taggedLength: Double = 0
+        for e in 0..<graph.edgeCount {
+            let length = Double(graph.lengthMeters[e])
+            let c = Int(graph.highway[e].rawValue)
+            classCount[c] += 1
+            classLength[c] += length
+            total += length
+            if graph.speedLimit[e].source == .tagged {
+                taggedCount += 1
+                taggedLength += length
+            }
+        }
+        let breakdown = HighwayClass.allCases.compactMap { h -> HighwayClassShare? in
+            let i = Int(h.rawValue)
+            return classCount[i] > 0 ? HighwayClassShare(highway: h, edgeCount: classCount[i], lengthMeters: classLength[i]) : nil
+        }
+        return RoadNetworkMetadata(
+            sourceFileName: sourceFileName, sourceSHA256: sourceSHA256, sourceBytes: sourceBytes,
+            importedAt: importedAt, writer: writer, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount,
+            shapePointCount: graph.shapePoints.count, stringCount: graph.strings.count,
+            restrictionCount: graph.restrictions.count, pointOfInterestCount: pointsOfInterest.count,
+            boundingBox: graph.boundingBox, totalLengthMeters: total, taggedSpeedLimitEdgeCount: taggedCount,
+            taggedSpeedLimitLengthMeters: taggedLength, highwayBreakdown: breakdown, importStatistics: importStatistics)
+    }
+}

@@ -1,0 +1,58 @@
+import Geodesy
+import RoadNetwork
+
+/// Reads and writes road databases: one SQLite file per imported extract.
+///
+/// Layout (format version 1; the README's "Database format" section is the user-facing copy):
+/// - `PRAGMA application_id` is `0x57594D4B` ("WYMK") and `PRAGMA user_version` the format version, so
+///   a foreign SQLite file is told apart before any table is read;
+/// - `metadata(key, value)`: provenance and summary figures (`RoadNetworkMetadata`);
+/// - `arrays(name, element_type, element_count)` and `array_chunks(name, chunk, data)`: every per-node,
+///   per-edge and shape array of `RoadGraph`, plus the string table, as packed little-endian BLOBs
+///   (one chunk unless an array passes `maximumChunkBytes`), which loads with one copy per array;
+/// - `restrictions`: one row per `TurnRestriction`, in the graph's order;
+/// - `points_of_interest` with an R*Tree `poi_rtree` over their positions (or, where SQLite lacks the
+///   R*Tree module, a B-tree index on latitude/longitude), queried by bounding box.
+///
+/// Writes are atomic: the database is built in a temporary file beside the target and renamed over it
+/// only after the transaction committed and the file was synced, so a failed or interrupted import
+/// leaves any previous database untouched.
+public enum RoadNetworkStore {
+    /// The database format this build writes and reads. Bump on any layout change.
+    public static let formatVersion = 1
+    /// `PRAGMA application_id` of Waymark databases ("WYMK").
+    static let applicationID: Int32 = 0x5759_4D4B
+    /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).
+    static let maximumChunkBytes = 256 * 1024 * 1024
+
+    /// Writes a graph, its points of interest and metadata to `path`, replacing any file there only on
+    /// success.
+    /// - Complexity: O(nodes + edges + shape points + strings + restrictions + points of interest).
+    public static func write(graph: RoadGraph, pointsOfInterest: [PointOfInterest],
+                             metadata: RoadNetworkMetadata, to path: String) throws(RoadNetworkStoreError) {
+        try RoadNetworkWriter(path: path).write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata)
+    }
+
+    /// Loads the whole database: graph, points of interest and metadata.
+    /// - Complexity: O(size of the database).
+    public static func load(path: String) throws(RoadNetworkStoreError) -> StoredRoadNetwork {
+        let database = try RoadNetworkDatabase(path: path)
+        let metadata = try database.metadata()
+        let graph = try database.graph()
+        let pois = try database.allPointsOfInterest()
+        return StoredRoadNetwork(graph: graph, pointsOfInterest: pois, metadata: metadata)
+    }
+
+    /// Reads only the metadata (cheap: no arrays are loaded).
+    public static func metadata(path: String) throws(RoadNetworkStoreError) -> RoadNetworkMetadata {
+        try RoadNetworkDatabase(path: path).metadata()
+    }
+
+    /// The points of interest inside `box`, optionally only those whose category is in `categories`,
+    /// in database order. Callers wanting a radius filter by exact distance afterwards.
+    /// - Complexity: O(log p + k) with the spatial index, k the points in the box.
+    public static func pointsOfInterest(path: String, within box: BoundingBox,
+                                        categories: Set<String>? = nil) throws(RoadNetworkStoreError) -> [PointOfInterest] {
+        try RoadNetworkDatabase(path: path).pointsOfInterest(within: box, categories: categories)
+    }
+}

@@ -1,0 +1,224 @@
+import CSQLite
+import Foundation
+import Geodesy
+import RoadNetwork
+
+/// Builds one road database in a temporary file beside the target, then renames it into place.
+///
+/// Invariant: the target path either keeps its previous content or receives a complete, committed and
+/// synced database; the temporary file never outlives a `write` call (except after SIGKILL; SIGINT and
+/// SIGTERM remove it when `RoadNetworkStore.removeTemporaryFilesOnInterrupt()` was called).
+struct RoadNetworkWriter {
+    let path: String
+
+    /// Test hook: throw after this many arrays were written, to exercise the failure path.
+    var failAfterArrays: Int? = nil
+
+    func write(graph: RoadGraph, pointsOfInterest: [PointOfInterest], metadata: RoadNetworkMetadata) throws(RoadNetworkStoreError) {
+        let temporary = try prepareTemporaryPath()
+        InterruptCleanup.register(temporary)
+        defer { InterruptCleanup.clear() }
+        do throws(RoadNetworkStoreError) {
+            do {
+                let connection = try SQLiteConnection(path: temporary, readOnly: false)
+                try fill(connection, graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata)
+            } // the connection closes here, before the file is synced and renamed
+            try syncFile(temporary)
+            if rename(temporary, path) != 0 {
+                throw RoadNetworkStoreError.cannotWrite(path: path, reason: "renaming the finished file into place failed: \(errnoText())")
+            }
+        } catch {
+            unlink(temporary)
+            unlink(temporary + "-journal")
+            throw error
+        }
+    }
+
+    /// Checks the target's directory and picks a temporary name in it (same file system, so the final
+    /// rename is atomic).
+    private func prepareTemporaryPath() throws(RoadNetworkStoreError) -> String {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw .cannotWrite(path: path, reason: "directory \(directory) does not exist")
+        }
+        guard isDirectory.boolValue else { throw .cannotWrite(path: path, reason: "\(directory) is not a directory") }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .cannotWrite(path: path, reason: "it is a directory")
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw .cannotWrite(path: path, reason: "directory \(directory) is not writable")
+        }
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        unlink(temporary)
+        return temporary
+    }
+
+    private func syncFile(_ file: String) throws(RoadNetworkStoreError) {
+        let descriptor = open(file, O_RDONLY)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: "reopening the temporary file failed: \(errnoText())") }
+        defer { close(descriptor) }
+        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: "syncing the file failed: \(errnoText())") }
+    }
+
+    private func errnoText() -> String { String(cString: strerror(errno)) }
+
+    // MARK: Content
+
+    private func fill(_ db: SQLiteConnection, graph: RoadGraph, pointsOfInterest: [PointOfInterest],
+                      metadata: RoadNetworkMetadata) throws(RoadNetworkStoreError) {
+        // The file is private until renamed, so durability inside it is pointless: no journal, no syncs
+        // (one fsync at the end covers everything); large pages keep big BLOB overflow chains short.
+        try db.execute("""
+            PRAGMA page_size = 65536;
+            PRAGMA journal_mode = OFF;
+            PRAGMA synchronous = OFF;
+            PRAGMA application_id = \(RoadNetworkStore.applicationID);
+            PRAGMA user_version = \(RoadNetworkStore.formatVersion);
+            """)
+        try db.execute("BEGIN")
+        try db.execute(Schema.tables)
+        let spatialIndex = try createSpatialIndex(db)
+        try writeMetadata(db, metadata, spatialIndex: spatialIndex)
+        try writeArrays(db, graph)
+        try writeRestrictions(db, graph.restrictions)
+        try writePointsOfInterest(db, pointsOfInterest, spatialIndex: spatialIndex)
+        try db.execute("COMMIT")
+    }
+
+    /// Creates the R*Tree when this SQLite has the module, else falls back to a B-tree on the columns.
+    private func createSpatialIndex(_ db: SQLiteConnection) throws(RoadNetworkStoreError) -> Schema.SpatialIndex {
+        do {
+            try db.execute(Schema.rtree)
+            return .rtree
+        } catch {
+            try db.execute(Schema.columnIndex)
+            return .columns
+        }
+    }
+
+    private func writeMetadata(_ db: SQLiteConnection, _ metadata: RoadNetworkMetadata, spatialIndex: Schema.SpatialIndex) throws(RoadNetworkStoreError) {
+        let insert = try db.prepare("INSERT INTO metadata(key, value) VALUES (?, ?)")
+        var rows = MetadataCoding.rows(of: metadata)
+        rows.append((MetadataCoding.Key.spatialIndex, spatialIndex.rawValue))
+        for (key, value) in rows {
+            try insert.bind(1, key)
+            try insert.bind(2, value)
+            try insert.run()
+        }
+    }
+
+    private func writeArrays(_ db: SQLiteConnection, _ g: RoadGraph) throws(RoadNetworkStoreError) {
+        let describe = try db.prepare("INSERT INTO arrays(name, element_type, element_count) VALUES (?, ?, ?)")
+        let chunk = try db.prepare("INSERT INTO array_chunks(name, chunk, data) VALUES (?, ?, ?)")
+        var written = 0
+        func put<T: LittleEndianPackable>(_ name: Schema.ArrayName, _ values: [T]) throws(RoadNetworkStoreError) {
+            if let limit = failAfterArrays, written >= limit {
+                throw .sqlite(path: path, operation: "writing array \(name.rawValue)", message: "injected failure")
+            }
+            try describe.bind(1, name.rawValue)
+            try describe.bind(2, T.storageName)
+            try describe.bind(3, Int64(values.count))
+            try describe.run()
+            let perChunk = max(1, RoadNetworkStore.maximumChunkBytes / MemoryLayout<T>.stride)
+            var start = 0, index: Int64 = 0
+            repeat {
+                let end = min(values.count, start + perChunk)
+                try chunk.bind(1, name.rawValue)
+                try chunk.bind(2, index)
+                try PackedArray.withBytes(of: values[start..<end]) { (bytes) throws(RoadNetworkStoreError) in
+                    try chunk.bind(3, bytes: bytes)
+                }
+                try chunk.run()
+                start = end
+                index += 1
+            } while start < values.count
+            written += 1
+        }
+        try put(.firstOut, g.firstOut)
+        try put(.nodeCoordinates, Self.interleave(g.nodeCoordinates))
+        try put(.nodeOSMIDs, g.nodeOSMIDs)
+        try put(.nodeElevations, g.nodeElevations)
+        try put(.tail, g.tail)
+        try put(.head, g.head)
+        try put(.lengthMeters, g.lengthMeters)
+        try put(.travelTimeSeconds, g.travelTimeSeconds)
+        try put(.highway, g.highway.map(\.rawValue))
+        try put(.speedLimitKilometersPerHour, g.speedLimit.map(\.kilometersPerHour))
+        try put(.speedLimitKind, g.speedLimit.map(\.kind.rawValue))
+        try put(.speedLimitUnit, g.speedLimit.map(\.unit.rawValue))
+        try put(.speedLimitSource, g.speedLimit.map(\.source.rawValue))
+        try put(.flags, g.flags.map(\.rawValue))
+        try put(.nameIndex, g.nameIndex)
+        try put(.refIndex, g.refIndex)
+        try put(.wayID, g.wayID)
+        try put(.firstShapePoint, g.firstShapePoint)
+        try put(.shapeCoordinates, Self.interleave(g.shapePoints))
+        try put(.shapeElevations, g.shapeElevations)
+        var offsets: [UInt32] = [0]
+        offsets.reserveCapacity(g.strings.count + 1)
+        var bytes: [UInt8] = []
+        for s in g.strings {
+            bytes.append(contentsOf: s.utf8)
+            offsets.append(UInt32(bytes.count))
+        }
+        try put(.stringOffsets, offsets)
+        try put(.stringBytes, bytes)
+    }
+
+    /// Latitude and longitude of each point, alternating.
+    static func interleave(_ points: [Coordinate]) -> [Double] {
+        var values = [Double]()
+        values.reserveCapacity(points.count * 2)
+        for p in points {
+            values.append(p.latitude)
+            values.append(p.longitude)
+        }
+        return values
+    }
+
+    private func writeRestrictions(_ db: SQLiteConnection, _ restrictions: [TurnRestriction]) throws(RoadNetworkStoreError) {
+        let insert = try db.prepare("INSERT INTO restrictions(position, from_edge, via_node, to_edge, kind, relation_id) VALUES (?, ?, ?, ?, ?, ?)")
+        for (i, r) in restrictions.enumerated() {
+            try insert.bind(1, Int64(i))
+            try insert.bind(2, Int64(r.fromEdge))
+            try insert.bind(3, Int64(r.viaNode))
+            try insert.bind(4, Int64(r.toEdge))
+            try insert.bind(5, Schema.restrictionKindName(r.kind))
+            try insert.bind(6, r.relationID)
+            try insert.run()
+        }
+    }
+
+    private func writePointsOfInterest(_ db: SQLiteConnection, _ pois: [PointOfInterest], spatialIndex: Schema.SpatialIndex) throws(RoadNetworkStoreError) {
+        let insert = try db.prepare("""
+            INSERT INTO points_of_interest(id, osm_type, osm_id, name, key, category, latitude, longitude)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let index = spatialIndex == .rtree
+            ? try db.prepare("INSERT INTO poi_rtree(id, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
+            : nil
+        for (i, poi) in pois.enumerated() {
+            let id = Int64(i + 1)
+            try insert.bind(1, id)
+            try insert.bind(2, poi.osmType.description)
+            try insert.bind(3, poi.osmID)
+            try insert.bind(4, poi.name)
+            try insert.bind(5, poi.key)
+            try insert.bind(6, poi.category)
+            try insert.bind(7, poi.coordinate.latitude)
+            try insert.bind(8, poi.coordinate.longitude)
+            try insert.run()
+            if let index {
+                try index.bind(1, id)
+                try index.bind(2, poi.coordinate.latitude)
+                try index.bind(3, poi.coordinate.latitude)
+                try index.bind(4, poi.coordinate.longitude)
+                try index.bind(5, poi.coordinate.longitude)
+                try index.run()
+            }
+        }
+    }
+}

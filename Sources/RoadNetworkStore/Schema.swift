@@ -1,0 +1,80 @@
+import RoadNetwork
+
+/// Table definitions and names of format version 1.
+enum Schema {
+    static let tables = """
+        CREATE TABLE metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE arrays(name TEXT PRIMARY KEY, element_type TEXT NOT NULL, element_count INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE array_chunks(name TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(name, chunk));
+        CREATE TABLE restrictions(position INTEGER PRIMARY KEY, from_edge INTEGER NOT NULL, via_node INTEGER NOT NULL,
+            to_edge INTEGER NOT NULL, kind TEXT NOT NULL, relation_id INTEGER NOT NULL);
+        CREATE TABLE points_of_interest(id INTEGER PRIMARY KEY, osm_type TEXT NOT NULL, osm_id INTEGER NOT NULL,
+            name TEXT NOT NULL, key TEXT NOT NULL, category TEXT NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL);
+        CREATE INDEX points_of_interest_category ON points_of_interest(category);
+        """
+
+    /// The spatial index over points of interest (R*Tree boxes are 32-bit floats rounded outwards, so
+    /// a box query finds a superset that the exact REAL columns then trim).
+    static let rtree = "CREATE VIRTUAL TABLE poi_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon)"
+    /// The fallback when SQLite was built without R*Tree.
+    static let columnIndex = "CREATE INDEX points_of_interest_position ON points_of_interest(latitude, longitude)"
+
+    /// Which spatial index a database has (recorded in its metadata).
+    enum SpatialIndex: String {
+        case rtree, columns
+    }
+
+    /// The names of the packed arrays (rows of `arrays`).
+    enum ArrayName: String, CaseIterable {
+        case firstOut = "node.first_out"
+        /// Latitude, longitude alternating (degrees, f64).
+        case nodeCoordinates = "node.coordinates"
+        case nodeOSMIDs = "node.osm_id"
+        case nodeElevations = "node.elevation_m"
+        case tail = "edge.tail"
+        case head = "edge.head"
+        case lengthMeters = "edge.length_m"
+        case travelTimeSeconds = "edge.travel_time_s"
+        case highway = "edge.highway"
+        case speedLimitKilometersPerHour = "edge.speed_limit_kmh"
+        case speedLimitKind = "edge.speed_limit_kind"
+        case speedLimitUnit = "edge.speed_limit_unit"
+        case speedLimitSource = "edge.speed_limit_source"
+        case flags = "edge.flags"
+        case nameIndex = "edge.name"
+        case refIndex = "edge.ref"
+        case wayID = "edge.way_id"
+        case firstShapePoint = "edge.first_shape_point"
+        /// Latitude, longitude alternating (degrees, f64).
+        case shapeCoordinates = "shape.coordinates"
+        case shapeElevations = "shape.elevation_m"
+        /// Byte offset of each string in `stringBytes`, plus the end (strings + 1 entries).
+        case stringOffsets = "strings.offsets"
+        /// The UTF-8 of every string, concatenated.
+        case stringBytes = "strings.utf8"
+    }
+
+    static func restrictionKindName(_ kind: TurnRestriction.Kind) -> String {
+        switch kind {
+        case .prohibitive: "prohibitive"
+        case .mandatory: "mandatory"
+        }
+    }
+
+    static func restrictionKind(named name: String) -> TurnRestriction.Kind? {
+        switch name {
+        case "prohibitive": .prohibitive
+        case "mandatory": .mandatory
+        default: nil
+        }
+    }
+
+    static func elementType(named name: String) -> OSMElementType? {
+        switch name {
+        case "node": .node
+        case "way": .way
+        case "relation": .relation
+        default: nil
+        }
+    }
+}
