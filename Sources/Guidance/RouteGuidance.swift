@@ -56,8 +56,9 @@ public struct RouteStep: Sendable {
 /// The guidance pipeline over a route: steps (turn-by-turn) and the densified waypoint list.
 public enum RouteGuidance {
     /// The turn-by-turn steps of one leg, from `depart` to `arrive`.
+    /// - Complexity: O(coordinates + edges × junction degree) of the leg.
     public static func steps(for leg: RouteLeg, in graph: RoadGraph, language: InstructionLanguage = .en) -> [RouteStep] {
-        fatalError("being written")
+        StepBuilder(graph: graph, leg: leg, language: language).steps()
     }
 
     /// The full waypoint list of a route: densified, with maneuvers, speed limits and warnings.

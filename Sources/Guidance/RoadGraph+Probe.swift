@@ -1,0 +1,76 @@
+import Geodesy
+import RoadNetwork
+
+/// Bearings measured a short way along the original edge geometry, as turn classification needs them.
+///
+/// Why a probe and not the adjacent polyline segment: a shape point 1 m from a junction (common in
+/// OSM) would make the bearing noise; walking about 10 m along the road, across edges when the first
+/// one is short, gives the direction a driver perceives. The walk always uses the graph's geometry,
+/// never densified points.
+extension RoadGraph {
+    /// The point `distance` metres along the route edges `edges[index...]`, starting at the tail of
+    /// `edges[index]`, stopping early at the end of the last edge.
+    /// - Complexity: O(shape points walked).
+    func probeForward(edges: [EdgeIndex], from index: Int, distance: Meters) -> Coordinate {
+        var current = nodeCoordinates[Int(tail[Int(edges[index])])]
+        var remaining = distance
+        var k = index
+        while k < edges.count {
+            let e = edges[k]
+            for next in shapePoints(of: e) {
+                if let hit = step(&current, to: next, remaining: &remaining) { return hit }
+            }
+            if let hit = step(&current, to: nodeCoordinates[Int(head[Int(e)])], remaining: &remaining) { return hit }
+            k += 1
+        }
+        return current
+    }
+
+    /// The point `distance` metres back from the head of `edges[index]`, walking `edges[...index]` in
+    /// reverse, stopping early at the tail of the first edge.
+    /// - Complexity: O(shape points walked).
+    func probeBackward(edges: [EdgeIndex], from index: Int, distance: Meters) -> Coordinate {
+        var current = nodeCoordinates[Int(head[Int(edges[index])])]
+        var remaining = distance
+        var k = index
+        while k >= 0 {
+            let e = edges[k]
+            for next in shapePoints(of: e).reversed() {
+                if let hit = step(&current, to: next, remaining: &remaining) { return hit }
+            }
+            if let hit = step(&current, to: nodeCoordinates[Int(tail[Int(e)])], remaining: &remaining) { return hit }
+            k -= 1
+        }
+        return current
+    }
+
+    /// The bearing of travel into the head of `edges[index]`, measured over `distance` metres.
+    func bearingInto(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
+        let node = nodeCoordinates[Int(head[Int(edges[index])])]
+        let back = probeBackward(edges: edges, from: index, distance: distance)
+        return GreatCircle.initialBearing(from: back, to: node)
+    }
+
+    /// The bearing of travel out of the tail of `edges[index]`, measured over `distance` metres.
+    func bearingOutOf(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
+        let node = nodeCoordinates[Int(tail[Int(edges[index])])]
+        let ahead = probeForward(edges: edges, from: index, distance: distance)
+        return GreatCircle.initialBearing(from: node, to: ahead)
+    }
+
+    /// The bearing of a single edge leaving its tail, measured over up to `distance` metres of it.
+    func bearingOutOf(edge: EdgeIndex, distance: Meters) -> Bearing {
+        bearingOutOf(edges: [edge], at: 0, distance: distance)
+    }
+
+    /// Advances `current` towards `next`; returns the point where `remaining` runs out, if it does.
+    private func step(_ current: inout Coordinate, to next: Coordinate, remaining: inout Meters) -> Coordinate? {
+        let d = GreatCircle.distance(from: current, to: next)
+        if d >= remaining && d > 0 {
+            return GreatCircle.intermediate(from: current, to: next, fraction: remaining / d)
+        }
+        remaining -= d
+        current = next
+        return nil
+    }
+}

@@ -1,0 +1,204 @@
+import Geodesy
+import RoadNetwork
+import Routing
+
+/// A maneuver placed on a leg's polyline, before it is turned into a public `RouteStep`.
+struct PlacedManeuver: Sendable {
+    var maneuver: Maneuver
+    /// Index into `RouteLeg.coordinates` of the maneuver point.
+    var coordinateIndex: Int
+    /// Index into `RouteLeg.edges` of the edge driven after the maneuver (the last edge for arrive).
+    var edgeIndex: Int
+}
+
+/// Measured facts about a leg's polyline that steps and waypoints share.
+///
+/// Invariant: `cumulativeDistance.count == coordinates.count`, starting at 0, non-decreasing;
+/// `edgeStart.count == edges.count + 1`, non-decreasing, `edgeStart[i]` is the coordinate where
+/// `edges[i]` begins (the junction node for i > 0).
+struct LegGeometry: Sendable {
+    var cumulativeDistance: [Meters]
+    var cumulativeDuration: [Seconds]
+    var edgeStart: [Int]
+
+    /// - Complexity: O(coordinates + edges).
+    init(leg: RouteLeg, graph: RoadGraph) {
+        let coords = leg.coordinates
+        var distance: [Meters] = [0]
+        var duration: [Seconds] = [0]
+        distance.reserveCapacity(coords.count)
+        duration.reserveCapacity(coords.count)
+        var k = 1
+        while k < coords.count {
+            let d = GreatCircle.distance(from: coords[k - 1], to: coords[k])
+            var t: Seconds = 0
+            let s = k - 1
+            if s < leg.segmentEdge.count, leg.segmentEdge[s] < leg.edges.count {
+                let e = Int(leg.edges[leg.segmentEdge[s]])
+                let length = Double(graph.lengthMeters[e])
+                if length > 0 { t = d * Double(graph.travelTimeSeconds[e]) / length }
+            }
+            distance.append(distance[k - 1] + d)
+            duration.append(duration[k - 1] + t)
+            k += 1
+        }
+        // The router's own duration is authoritative (it may add turn costs); spread it over the
+        // segments in proportion to the per-edge estimate.
+        if let total = duration.last, total > 0, leg.duration > 0 {
+            let scale = leg.duration / total
+            for i in duration.indices { duration[i] *= scale }
+        }
+        cumulativeDistance = distance
+        cumulativeDuration = duration
+        var starts: [Int] = []
+        starts.reserveCapacity(leg.edges.count + 1)
+        var s = 0
+        for i in 0..<leg.edges.count {
+            while s < leg.segmentEdge.count && leg.segmentEdge[s] < i { s += 1 }
+            starts.append(min(s, max(0, coords.count - 1)))
+        }
+        starts.append(max(0, coords.count - 1))
+        edgeStart = starts
+    }
+}
+
+/// Builds a leg's maneuvers: depart, the classified turns, arrive.
+struct StepBuilder {
+    let graph: RoadGraph
+    let leg: RouteLeg
+    let geometry: LegGeometry
+    let language: InstructionLanguage
+    /// Route distance before this leg (so maneuvers carry route-wide distances).
+    var distanceOffset: Meters = 0
+    /// For intermediate legs of a route with vias: the 1-based number of the via point reached.
+    var arrivalIndex: Int? = nil
+
+    init(graph: RoadGraph, leg: RouteLeg, language: InstructionLanguage) {
+        self.graph = graph
+        self.leg = leg
+        self.geometry = LegGeometry(leg: leg, graph: graph)
+        self.language = language
+    }
+
+    /// The announced road name of an edge: its name, else its ref.
+    func roadLabel(_ edge: EdgeIndex) -> String {
+        let name = graph.name(of: edge)
+        return name.isEmpty ? graph.ref(of: edge) : name
+    }
+
+    /// The maneuvers of the leg in order (at least depart and arrive).
+    /// - Complexity: O(coordinates + edges × junction degree).
+    func maneuvers() -> [PlacedManeuver] {
+        let coords = leg.coordinates
+        guard !coords.isEmpty else { return [] }
+        let edges = leg.edges
+        var result: [PlacedManeuver] = []
+
+        // Depart.
+        let departBearing = Self.polylineBearing(coords, from: 0, forward: true)
+        let firstRoad = edges.isEmpty ? "" : roadLabel(edges[0])
+        let firstRef = edges.isEmpty ? "" : graph.ref(of: edges[0])
+        result.append(place(type: .depart, modifier: nil, exit: nil, coordinateIndex: 0, edgeIndex: 0,
+                            before: Bearing(degrees: 0), after: departBearing,
+                            road: firstRoad, ref: firstRef))
+
+        // Junctions.
+        let classifier = TurnClassifier(graph: graph, edges: edges)
+        var i = 1
+        while i < edges.count {
+            guard let turn = classifier.classify(at: i) else { i += 1; continue }
+            let road = roadLabel(edges[turn.resumeIndex ?? i])
+            let ref = graph.ref(of: edges[turn.resumeIndex ?? i])
+            result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,
+                                coordinateIndex: geometry.edgeStart[i], edgeIndex: i,
+                                before: turn.bearingBefore, after: turn.bearingAfter, road: road, ref: ref))
+            if turn.type == .roundabout {
+                guard let resume = turn.resumeIndex else { break }
+                // The exit is its own maneuver point (OSRM's "exit roundabout"), so AR shows where to leave.
+                let before = graph.bearingInto(edges: edges, at: resume - 1, distance: classifier.probeDistance)
+                let after = graph.bearingOutOf(edges: edges, at: resume, distance: classifier.probeDistance)
+                result.append(place(type: .exitRoundabout, modifier: TurnAngleBands.modifier(forDeviation: before.turnAngle(to: after)),
+                                    exit: turn.exit, coordinateIndex: geometry.edgeStart[resume], edgeIndex: resume,
+                                    before: before, after: after, road: road, ref: ref))
+                i = resume + 1
+                continue
+            }
+            i += 1
+        }
+
+        // Arrive, with the side the destination lies on.
+        let last = coords.count - 1
+        let arriveBearing = Self.polylineBearing(coords, from: last, forward: false)
+        var side: TurnDirection? = nil
+        if leg.to.distance >= 1 {
+            let toInput = GreatCircle.initialBearing(from: leg.to.location, to: leg.to.input)
+            let angle = arriveBearing.turnAngle(to: toInput)
+            if abs(angle) >= 20 && abs(angle) <= 160 { side = angle > 0 ? .right : .left }
+        }
+        let modifier: ManeuverModifier = side == .right ? .right : side == .left ? .left : .straight
+        let lastRoad = edges.isEmpty ? "" : roadLabel(edges[edges.count - 1])
+        let lastRef = edges.isEmpty ? "" : graph.ref(of: edges[edges.count - 1])
+        result.append(place(type: .arrive, modifier: modifier, exit: nil, coordinateIndex: last,
+                            edgeIndex: max(0, edges.count - 1), before: arriveBearing, after: arriveBearing,
+                            road: lastRoad, ref: lastRef, arrivalSide: side))
+        return result
+    }
+
+    /// The public steps: each maneuver with the stretch driven until the next one.
+    func steps() -> [RouteStep] {
+        let placed = maneuvers()
+        var steps: [RouteStep] = []
+        steps.reserveCapacity(placed.count)
+        for (n, p) in placed.enumerated() {
+            let start = p.coordinateIndex
+            let end = n + 1 < placed.count ? placed[n + 1].coordinateIndex : start
+            steps.append(RouteStep(
+                maneuver: p.maneuver, name: p.maneuver.roadName, ref: p.maneuver.roadRef,
+                distance: geometry.cumulativeDistance[end] - geometry.cumulativeDistance[start],
+                duration: geometry.cumulativeDuration[end] - geometry.cumulativeDuration[start],
+                coordinates: Array(leg.coordinates[start...end])))
+        }
+        return steps
+    }
+
+    private func place(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, coordinateIndex: Int, edgeIndex: Int,
+                       before: Bearing, after: Bearing, road: String, ref: String,
+                       arrivalSide: TurnDirection? = nil) -> PlacedManeuver {
+        let text = InstructionText.maneuver(
+            type: type, modifier: modifier, exit: exit, road: road,
+            departBearing: type == .depart ? after : nil,
+            arrivalIndex: type == .arrive ? arrivalIndex : nil, arrivalSide: arrivalSide, language: language)
+        let direction: TurnDirection = type == .arrive ? (arrivalSide ?? .straight)
+            : type == .depart ? .straight : TurnAngleBands.direction(for: modifier)
+        let maneuver = Maneuver(
+            type: type, modifier: modifier, direction: direction, exit: exit,
+            location: leg.coordinates[coordinateIndex], bearingBefore: before, bearingAfter: after,
+            roadName: road, roadRef: ref, instruction: text,
+            distanceAlongRoute: distanceOffset + geometry.cumulativeDistance[coordinateIndex])
+        return PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex)
+    }
+
+    /// The bearing of a polyline over about 10 m from point `index`, forwards (leaving it) or
+    /// backwards (arriving at it); 0 when the polyline has no length there.
+    static func polylineBearing(_ coords: [Coordinate], from index: Int, forward: Bool, distance: Meters = 10) -> Bearing {
+        let anchor = coords[index]
+        var remaining = distance
+        var current = anchor
+        var k = forward ? index + 1 : index - 1
+        var probe = anchor
+        while k >= 0 && k < coords.count {
+            let next = coords[k]
+            let d = GreatCircle.distance(from: current, to: next)
+            if d >= remaining && d > 0 {
+                probe = GreatCircle.intermediate(from: current, to: next, fraction: remaining / d)
+                remaining = 0
+                break
+            }
+            remaining -= d
+            current = next
+            probe = next
+            k += forward ? 1 : -1
+        }
+        return forward ? GreatCircle.initialBearing(from: anchor, to: probe) : GreatCircle.initialBearing(from: probe, to: anchor)
+    }
+}
