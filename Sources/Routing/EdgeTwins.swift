@@ -1,0 +1,36 @@
+import Geodesy
+import RoadNetwork
+
+/// Pairs every directed edge with its twin: the edge of the same two-way road driven the other way.
+///
+/// Invariant: `twin[e] == f` implies `twin[f] == e`, `tail[f] == head[e]`, `head[f] == tail[e]`, the same
+/// way id and the same shape points in reverse order; `EdgeTwins.none` marks an edge without a twin
+/// (a oneway road). Snapping indexes only one edge of each pair and offers both to the search.
+enum EdgeTwins {
+    /// Marks "no twin".
+    static let none = EdgeIndex.max
+
+    /// Finds the twin of every edge.
+    /// - Complexity: O(edges × out-degree + shape points).
+    static func compute(in graph: RoadGraph) -> [EdgeIndex] {
+        var twin = [EdgeIndex](repeating: none, count: graph.edgeCount)
+        for e in 0..<graph.edgeCount where twin[e] == none {
+            let edge = EdgeIndex(e)
+            let from = graph.tail[e], to = graph.head[e]
+            for candidate in graph.outgoingEdges(of: to) where candidate != edge && twin[Int(candidate)] == none {
+                let c = Int(candidate)
+                guard graph.head[c] == from, graph.wayID[c] == graph.wayID[e],
+                      isReversed(graph.shapePoints(of: candidate), of: graph.shapePoints(of: edge)) else { continue }
+                twin[e] = candidate
+                twin[c] = edge
+                break
+            }
+        }
+        return twin
+    }
+
+    private static func isReversed(_ a: ArraySlice<Coordinate>, of b: ArraySlice<Coordinate>) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b.reversed()).allSatisfy { $0 == $1 }
+    }
+}

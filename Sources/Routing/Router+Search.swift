@@ -1,0 +1,154 @@
+import Geodesy
+import RoadNetwork
+
+/// A place on a directed edge where a search starts or ends.
+struct EdgePosition {
+    var edge: EdgeIndex
+    /// Fraction of the edge's length from its tail (0...1).
+    var fraction: Double
+}
+
+/// The best path one search found.
+struct SearchResult {
+    /// The cost in the metric searched (seconds or metres).
+    var cost: Double
+    /// The edges driven, from the start edge (driven from `startFraction`) to the target edge (driven up
+    /// to `endFraction`); a single edge when start and target lie on it in order.
+    var edges: [EdgeIndex]
+    var startFraction: Double
+    var endFraction: Double
+    var settled: Int
+}
+
+extension Router {
+    /// The positions a snapped location offers: its edge, and the twin driven the other way.
+    func positions(of snapped: SnappedLocation) -> [EdgePosition] {
+        var result = [EdgePosition(edge: snapped.edge, fraction: snapped.fraction)]
+        if let t = twin(of: snapped.edge) { result.append(EdgePosition(edge: t, fraction: 1 - snapped.fraction)) }
+        return result
+    }
+
+    /// One point-to-point search over the state model described on `Router` (A* or Dijkstra).
+    ///
+    /// Seeds the states reached by driving the rest of each start edge, stops when the smallest key in
+    /// the queue is no better than the best complete path; a path completes when an allowed relaxation
+    /// enters a target edge (cost up to the target fraction), or directly along a shared edge.
+    /// - Returns: nil when no target is reachable.
+    /// - Complexity: O((S + R) log S) for S settled states and R relaxations; no allocation of O(graph).
+    func search(from starts: [EdgePosition], to targets: [EdgePosition], targetPoint: Coordinate,
+                metric: RoutingMetric, algorithm: SearchAlgorithm, workspace ws: RoutingWorkspace) -> SearchResult? {
+        precondition(ws.capacity >= stateCount, "the workspace was made for a smaller graph; use router.makeWorkspace()")
+        precondition(!starts.isEmpty && !targets.isEmpty && targets.count <= 2)
+        ws.beginQuery()
+        let useTime = metric == .time
+        // 0.999 absorbs float rounding so the bound stays below the true cost (see the type's invariant).
+        let hScale: Double = algorithm == .aStar ? (useTime ? GreatCircle.earthRadius / fastestSpeed : GreatCircle.earthRadius) * 0.999 : 0
+        let target = Router.unitVector(targetPoint)
+        let (tx, ty, tz) = (target.x, target.y, target.z)
+        let firstOut = self.firstOut, edges = self.edgeRecords, units = self.unitVectors, slots = ws.slots
+        let nodeCount = self.nodeCount
+        let destinationBit = Router.destinationOnlyBit
+        let target1 = targets[0].edge, fraction1 = targets[0].fraction
+        let target2 = targets.count > 1 ? targets[1].edge : EdgeTwins.none
+        let fraction2 = targets.count > 1 ? targets[1].fraction : 0
+
+        @inline(__always) func heuristic(_ node: NodeIndex) -> Double {
+            let p = units + 3 * Int(node)
+            let dx = p[0] - tx, dy = p[1] - ty, dz = p[2] - tz
+            return hScale * (dx * dx + dy * dy + dz * dz).squareRoot()
+        }
+
+        var best = Double.infinity
+        var bestState = RoutingWorkspace.noParent
+        var bestEdge: EdgeIndex = 0
+        var bestEndFraction = 0.0
+        var bestDirectStart = -1
+
+        for (i, start) in starts.enumerated() {
+            let record = edges[Int(start.edge)]
+            let cost = Double(useTime ? record.timeCost : record.distanceCost)
+            for t in targets where t.edge == start.edge && t.fraction >= start.fraction {
+                let candidate = (t.fraction - start.fraction) * cost
+                if candidate < best { best = candidate; bestDirectStart = i; bestEndFraction = t.fraction; bestEdge = t.edge }
+            }
+            let phase = AccessPhase.initial(onDestinationOnly: record.arrival & destinationBit != 0)
+            let state = Int(record.arrival & ~destinationBit) * 3 + Int(phase.rawValue)
+            let g = (1 - start.fraction) * cost
+            let slot = ws.touch(state)
+            if g < slot.pointee.distance {
+                slot.pointee.distance = g
+                slot.pointee.parent = RoutingWorkspace.noParent
+                slot.pointee.inEdge = start.edge
+                ws.pushOrDecrease(UInt32(state), key: g + heuristic(record.head), slot: slot)
+            }
+        }
+
+        var settled = 0
+        while ws.heapCount > 0 && ws.minimumKey < best {
+            let x = ws.popMinimum()
+            settled += 1
+            let g = slots[Int(x)].distance
+            let base = Int(x / 3)
+            let phase = x % 3
+            let node: Int
+            let restricted: Int
+            if base < nodeCount {
+                node = base
+                restricted = -1
+            } else {
+                restricted = base - nodeCount
+                node = Int(restrictedNode[restricted])
+            }
+            var o = Int(firstOut[node])
+            let end = Int(firstOut[node + 1])
+            while o < end {
+                defer { o += 1 }
+                if restricted >= 0 && !isAllowed(restrictedBase: restricted, edge: EdgeIndex(o)) { continue }
+                let record = edges[o]
+                let destinationOnly = record.arrival & destinationBit != 0
+                let newPhase: UInt32
+                switch phase {
+                case 0: newPhase = destinationOnly ? 0 : 1
+                case 1: newPhase = destinationOnly ? 2 : 1
+                default:
+                    if !destinationOnly { continue }
+                    newPhase = 2
+                }
+                let cost = Double(useTime ? record.timeCost : record.distanceCost)
+                if EdgeIndex(o) == target1 {
+                    let candidate = g + fraction1 * cost
+                    if candidate < best { best = candidate; bestState = x; bestEdge = target1; bestEndFraction = fraction1; bestDirectStart = -1 }
+                } else if EdgeIndex(o) == target2 {
+                    let candidate = g + fraction2 * cost
+                    if candidate < best { best = candidate; bestState = x; bestEdge = target2; bestEndFraction = fraction2; bestDirectStart = -1 }
+                }
+                let next = Int(record.arrival & ~destinationBit) * 3 + Int(newPhase)
+                let ng = g + cost
+                let slot = ws.touch(next)
+                if ng < slot.pointee.distance && slot.pointee.heapPosition != RoutingWorkspace.settled {
+                    slot.pointee.distance = ng
+                    slot.pointee.parent = x
+                    slot.pointee.inEdge = UInt32(o)
+                    ws.pushOrDecrease(UInt32(next), key: ng + heuristic(record.head), slot: slot)
+                }
+            }
+        }
+        ws.lastSettledCount = settled
+        guard best < .infinity else { return nil }
+
+        if bestDirectStart >= 0 {
+            let start = starts[bestDirectStart]
+            return SearchResult(cost: best, edges: [start.edge], startFraction: start.fraction,
+                                endFraction: bestEndFraction, settled: settled)
+        }
+        var path: [EdgeIndex] = [bestEdge]
+        var x = bestState
+        while x != RoutingWorkspace.noParent {
+            path.append(slots[Int(x)].inEdge)
+            x = slots[Int(x)].parent
+        }
+        path.reverse()
+        let startFraction = starts.first(where: { $0.edge == path[0] })?.fraction ?? 0
+        return SearchResult(cost: best, edges: path, startFraction: startFraction, endFraction: bestEndFraction, settled: settled)
+    }
+}

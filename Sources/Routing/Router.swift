@@ -1,0 +1,170 @@
+import Foundation
+import Geodesy
+import RoadNetwork
+
+/// Car routing on one read-only `RoadGraph`: snapping, A* and Dijkstra, routes through via points.
+///
+/// Build one `Router` per graph (it lays out the search arrays and the snapping grid once) and share it
+/// between threads; every thread routes with its own `RoutingWorkspace`:
+///
+///     let router = Router(graph: graph)
+///     let workspace = router.makeWorkspace()
+///     let route = try router.route(from: a, to: b, workspace: workspace)
+///
+/// Search state model: a state is "standing at a node, having arrived over an edge", keyed by the node
+/// when that edge starts no turn restriction (all turns are then equal) and by the edge itself when it
+/// does (so the restriction can be checked at the via node); each key exists once per `AccessPhase`.
+/// State `s` is `base × 3 + phase`, where `base < nodeCount` is a node and `base >= nodeCount` is the
+/// restricted arrival edge number `base - nodeCount`.
+///
+/// Invariants: all stored arrays are immutable after `init`; costs are non-negative; the heuristic
+/// `chord(node, target) × hScale` never exceeds the true remaining cost and is consistent, because every
+/// edge costs at least `length / fastestSpeed` and a polyline is never shorter than its chord.
+public final class Router: @unchecked Sendable {
+    /// The graph routed on.
+    public let graph: RoadGraph
+    /// The snapping grid.
+    public let snapIndex: SnapIndex
+    /// The fastest routing speed of any edge (the A* time heuristic divides by it).
+    public let fastestSpeed: MetersPerSecond
+    /// Twin of each edge (`EdgeTwins.none` for oneway edges).
+    let twin: [EdgeIndex]
+
+    let nodeCount: Int
+    let edgeCount: Int
+    /// Number of state bases: nodes plus restricted arrival edges.
+    let baseCount: Int
+    /// Number of search states (`baseCount × AccessPhase.count`).
+    let stateCount: Int
+
+    // Flat copies of what the inner loop reads; owned, allocated once, freed in deinit.
+    let firstOut: UnsafeMutablePointer<UInt32>
+    let edgeRecords: UnsafeMutablePointer<SearchEdge>
+    /// Unit vectors of the nodes on the sphere (x, y, z interleaved).
+    let unitVectors: UnsafeMutablePointer<Double>
+    /// For restricted bases: the node, and the range of their turn rules in `ruleEdge`/`ruleMandatory`.
+    let restrictedNode: [NodeIndex]
+    let ruleStart: [UInt32]
+    let ruleEdge: [EdgeIndex]
+    let ruleMandatory: [Bool]
+    let restrictedHasMandatory: [Bool]
+
+    /// Edge data the search reads together, one cache line access per relaxation.
+    struct SearchEdge {
+        var head: NodeIndex
+        /// The base of the state reached over this edge; the top bit marks a destination-only edge.
+        var arrival: UInt32
+        var timeCost: Float
+        var distanceCost: Float
+    }
+
+    static let destinationOnlyBit: UInt32 = 1 << 31
+
+    /// Prepares the search arrays and the snapping grid.
+    /// - Complexity: O(nodes + edges × out-degree + segments + restrictions).
+    public init(graph: RoadGraph) {
+        self.graph = graph
+        nodeCount = graph.nodeCount
+        edgeCount = graph.edgeCount
+        twin = EdgeTwins.compute(in: graph)
+        snapIndex = SnapIndex(graph: graph, twin: twin)
+
+        var fastest: MetersPerSecond = 1
+        for e in 0..<edgeCount where graph.travelTimeSeconds[e] > 0 {
+            fastest = max(fastest, Double(graph.lengthMeters[e]) / Double(graph.travelTimeSeconds[e]))
+        }
+        fastestSpeed = fastest
+
+        // Restricted arrival edges, in edge order (restrictions are sorted by fromEdge).
+        var restrictedBaseOfEdge: [EdgeIndex: UInt32] = [:]
+        var nodes: [NodeIndex] = [], starts: [UInt32] = [0], ruleEdges: [EdgeIndex] = [], mandatory: [Bool] = []
+        var hasMandatory: [Bool] = []
+        var i = 0
+        let restrictions = graph.restrictions
+        while i < restrictions.count {
+            let from = restrictions[i].fromEdge
+            var anyMandatory = false
+            while i < restrictions.count && restrictions[i].fromEdge == from {
+                ruleEdges.append(restrictions[i].toEdge)
+                mandatory.append(restrictions[i].kind == .mandatory)
+                if restrictions[i].kind == .mandatory { anyMandatory = true }
+                i += 1
+            }
+            restrictedBaseOfEdge[from] = UInt32(nodeCount + nodes.count)
+            nodes.append(graph.head[Int(from)])
+            starts.append(UInt32(ruleEdges.count))
+            hasMandatory.append(anyMandatory)
+        }
+        restrictedNode = nodes
+        ruleStart = starts
+        ruleEdge = ruleEdges
+        ruleMandatory = mandatory
+        restrictedHasMandatory = hasMandatory
+        baseCount = nodeCount + nodes.count
+        stateCount = baseCount * Int(AccessPhase.count)
+
+        firstOut = .allocate(capacity: nodeCount + 1)
+        for v in 0...nodeCount { firstOut[v] = graph.firstOut[v] }
+        edgeRecords = .allocate(capacity: max(1, edgeCount))
+        for e in 0..<edgeCount {
+            var arrival = restrictedBaseOfEdge[EdgeIndex(e)] ?? graph.head[e]
+            if graph.flags[e].contains(.destinationOnly) { arrival |= Router.destinationOnlyBit }
+            edgeRecords[e] = SearchEdge(head: graph.head[e], arrival: arrival,
+                                        timeCost: graph.travelTimeSeconds[e], distanceCost: graph.lengthMeters[e])
+        }
+        unitVectors = .allocate(capacity: max(1, nodeCount * 3))
+        for v in 0..<nodeCount {
+            let u = Router.unitVector(graph.nodeCoordinates[v])
+            unitVectors[3 * v] = u.x; unitVectors[3 * v + 1] = u.y; unitVectors[3 * v + 2] = u.z
+        }
+    }
+
+    deinit {
+        firstOut.deallocate()
+        edgeRecords.deallocate()
+        unitVectors.deallocate()
+    }
+
+    /// A workspace sized for this router's graph; each thread needs its own.
+    public func makeWorkspace() -> RoutingWorkspace { RoutingWorkspace(stateCount: stateCount) }
+
+    /// The point on the unit sphere of a coordinate.
+    static func unitVector(_ c: Coordinate) -> (x: Double, y: Double, z: Double) {
+        let lat = c.latitude * .pi / 180, lon = c.longitude * .pi / 180
+        return (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
+    }
+
+    /// The twin of an edge (the same road driven the other way), if the road is two-way.
+    public func twin(of edge: EdgeIndex) -> EdgeIndex? {
+        let t = twin[Int(edge)]
+        return t == EdgeTwins.none ? nil : t
+    }
+
+    /// Whether a turn from `fromEdge` onto `toEdge` is allowed by the turn restrictions at their node.
+    /// - Complexity: O(restrictions starting at `fromEdge`).
+    public func isTurnAllowed(from fromEdge: EdgeIndex, to toEdge: EdgeIndex) -> Bool {
+        let base = Int(edgeRecords[Int(fromEdge)].arrival & ~Router.destinationOnlyBit)
+        return base < nodeCount || isAllowed(restrictedBase: base - nodeCount, edge: toEdge)
+    }
+
+    /// The turn rule check for a restricted state: mandatory rules allow only their edges, prohibitive
+    /// rules forbid theirs.
+    @inline(__always)
+    func isAllowed(restrictedBase r: Int, edge: EdgeIndex) -> Bool {
+        let mustMatch = restrictedHasMandatory[r]
+        var matchedMandatory = false
+        for i in Int(ruleStart[r])..<Int(ruleStart[r + 1]) where ruleEdge[i] == edge {
+            if ruleMandatory[i] { matchedMandatory = true } else { return false }
+        }
+        return !mustMatch || matchedMandatory
+    }
+
+    /// Snaps a coordinate to the nearest point on a drivable edge.
+    /// - Throws: `RoutingError.noRoadNearby` when no road lies within `maxDistance`.
+    public func snap(_ coordinate: Coordinate, maxDistance: Meters = 1000) throws(RoutingError) -> SnappedLocation {
+        guard let snapped = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance) else {
+            throw RoutingError.noRoadNearby(coordinate, maxDistance: maxDistance)
+        }
+        return snapped
+    }
+}

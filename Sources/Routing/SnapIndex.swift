@@ -1,0 +1,199 @@
+import Foundation
+import Geodesy
+import RoadNetwork
+
+/// A uniform grid over the segments of the edge polylines, answering "the nearest point on a road".
+///
+/// Built once per graph and read-only afterwards, so any number of threads may query it. Positions are
+/// projected equirectangularly around the graph's centre (x east, y north, metres); cell `(column, row)`
+/// covers `[column × cellSize, (column + 1) × cellSize)` from the grid's south-west corner.
+///
+/// Layout (CSR): the segments that pass through cell `c = row × columns + column` are
+/// `entryEdge[i]`/`entrySegment[i]` for `i` in `firstEntry[c] ..< firstEntry[c + 1]`; segment `k` of edge
+/// `e` runs from point `k` to point `k + 1` of `graph.geometry(of: e)`. Only one edge of each two-way
+/// pair is indexed (the twin with the smaller index); the router offers the other direction itself.
+public struct SnapIndex: Sendable {
+    /// Side of one square cell.
+    public let cellSize: Meters
+    let columns: Int
+    let rows: Int
+    let originX: Double
+    let originY: Double
+    let referenceLatitude: Degrees
+    let referenceLongitude: Degrees
+    let metersPerDegreeX: Double
+    let metersPerDegreeY: Double
+    let firstEntry: [UInt32]
+    let entryEdge: [EdgeIndex]
+    let entrySegment: [UInt32]
+
+    /// Cells beyond this count make the grid coarser, so memory stays bounded on large areas.
+    static let maximumCellCount = 4_000_000
+
+    /// Indexes every edge segment of `graph` (one edge of each twin pair, as `twin` gives them).
+    /// - Complexity: O(segments × cells each covers) time, O(cells + entries) memory.
+    init(graph: RoadGraph, twin: [EdgeIndex], cellSize preferredCellSize: Meters = 50) {
+        let box = graph.boundingBox
+        let metersPerDegree = GreatCircle.earthRadius * .pi / 180
+        if box.isEmpty {
+            cellSize = preferredCellSize; columns = 1; rows = 1; originX = 0; originY = 0
+            referenceLatitude = 0; referenceLongitude = 0
+            metersPerDegreeX = metersPerDegree; metersPerDegreeY = metersPerDegree
+            firstEntry = [0, 0]; entryEdge = []; entrySegment = []
+            return
+        }
+        referenceLatitude = (box.minLatitude + box.maxLatitude) / 2
+        referenceLongitude = (box.minLongitude + box.maxLongitude) / 2
+        metersPerDegreeY = metersPerDegree
+        metersPerDegreeX = metersPerDegree * max(0.01, cos(referenceLatitude * .pi / 180))
+        let width = (box.maxLongitude - box.minLongitude) * metersPerDegreeX
+        let height = (box.maxLatitude - box.minLatitude) * metersPerDegreeY
+        var size = preferredCellSize
+        // Coarsen until the grid fits; a country-sized graph gets bigger cells, not gigabytes.
+        while (width / size + 1) * (height / size + 1) > Double(SnapIndex.maximumCellCount) { size *= 2 }
+        cellSize = size
+        columns = Int(width / size) + 1
+        rows = Int(height / size) + 1
+        originX = (box.minLongitude - referenceLongitude) * metersPerDegreeX
+        originY = (box.minLatitude - referenceLatitude) * metersPerDegreeY
+
+        // Two passes over the same cell enumeration: count per cell, then fill (counting sort).
+        var counts = [UInt32](repeating: 0, count: columns * rows + 1)
+        var totalEntries = 0
+        let grid = (columns: columns, rows: rows, size: size, originX: originX, originY: originY)
+        let project = { [referenceLatitude, referenceLongitude, metersPerDegreeX, metersPerDegreeY] (c: Coordinate) -> (Double, Double) in
+            ((c.longitude - referenceLongitude) * metersPerDegreeX, (c.latitude - referenceLatitude) * metersPerDegreeY)
+        }
+        func forEachCell(_ body: (Int, EdgeIndex, UInt32) -> Void) {
+            for e in 0..<graph.edgeCount {
+                let t = Int(twin[e])
+                if twin[e] != EdgeTwins.none && t < e { continue }
+                let points = graph.geometry(of: EdgeIndex(e))
+                for k in 0..<(points.count - 1) {
+                    let (ax, ay) = project(points[k]), (bx, by) = project(points[k + 1])
+                    SnapIndex.cells(alongSegment: (ax, ay), (bx, by), grid: grid) { cell in
+                        body(cell, EdgeIndex(e), UInt32(k))
+                    }
+                }
+            }
+        }
+        forEachCell { cell, _, _ in counts[cell + 1] += 1; totalEntries += 1 }
+        for i in 0..<(columns * rows) { counts[i + 1] += counts[i] }
+        var next = counts
+        var edges = [EdgeIndex](repeating: 0, count: totalEntries)
+        var segments = [UInt32](repeating: 0, count: totalEntries)
+        forEachCell { cell, edge, segment in
+            let slot = Int(next[cell])
+            edges[slot] = edge
+            segments[slot] = segment
+            next[cell] += 1
+        }
+        firstEntry = counts
+        entryEdge = edges
+        entrySegment = segments
+    }
+
+    /// Calls `body` with every cell the segment a-b passes through (a superset: cells whose centre lies
+    /// within half a cell diagonal of the segment).
+    private static func cells(alongSegment a: (Double, Double), _ b: (Double, Double),
+                              grid: (columns: Int, rows: Int, size: Double, originX: Double, originY: Double),
+                              _ body: (Int) -> Void) {
+        func column(_ x: Double) -> Int { min(grid.columns - 1, max(0, Int(((x - grid.originX) / grid.size).rounded(.down)))) }
+        func row(_ y: Double) -> Int { min(grid.rows - 1, max(0, Int(((y - grid.originY) / grid.size).rounded(.down)))) }
+        let c0 = column(min(a.0, b.0)), c1 = column(max(a.0, b.0))
+        let r0 = row(min(a.1, b.1)), r1 = row(max(a.1, b.1))
+        if c0 == c1 && r0 == r1 { body(r0 * grid.columns + c0); return }
+        let dx = b.0 - a.0, dy = b.1 - a.1
+        let length2 = dx * dx + dy * dy
+        let reach = grid.size * 0.7072   // half the diagonal, a little rounded up
+        for r in r0...r1 {
+            for c in c0...c1 {
+                let cx = grid.originX + (Double(c) + 0.5) * grid.size, cy = grid.originY + (Double(r) + 0.5) * grid.size
+                var t = length2 > 0 ? ((cx - a.0) * dx + (cy - a.1) * dy) / length2 : 0
+                t = min(1, max(0, t))
+                let ex = a.0 + t * dx - cx, ey = a.1 + t * dy - cy
+                if ex * ex + ey * ey <= reach * reach { body(r * grid.columns + c) }
+            }
+        }
+    }
+
+    /// The nearest point on an indexed edge within `maxDistance` of `coordinate`, or nil.
+    ///
+    /// The result's `edge` is the indexed edge of its twin pair; `fraction` is measured along the
+    /// polyline's great-circle length. Ties go to the smaller edge index, so results are deterministic.
+    /// - Complexity: O(cells within `maxDistance` + segments in them); independent of the graph size.
+    public func nearest(to coordinate: Coordinate, in graph: RoadGraph, maxDistance: Meters) -> SnappedLocation? {
+        guard entryEdge.count > 0, maxDistance >= 0, coordinate.isValid else { return nil }
+        let x = (coordinate.longitude - referenceLongitude) * metersPerDegreeX
+        let y = (coordinate.latitude - referenceLatitude) * metersPerDegreeY
+        // The projection stretches distances by the cosine ratio across the grid; search a margin further.
+        let searchRadius = maxDistance * 1.1 + cellSize
+        let gx = (x - originX) / cellSize, gy = (y - originY) / cellSize
+        let outsideX = max(0, -gx, gx - Double(columns)) * cellSize
+        let outsideY = max(0, -gy, gy - Double(rows)) * cellSize
+        if outsideX > searchRadius || outsideY > searchRadius { return nil }
+        let cx = Int(gx.rounded(.down)), cy = Int(gy.rounded(.down))
+
+        var best: (distance: Meters, edge: EdgeIndex, segment: UInt32, fraction: Double, point: Coordinate)?
+        let maxRing = Int((searchRadius / cellSize).rounded(.up)) + 1
+        var ring = 0
+        while ring <= maxRing {
+            // Everything in ring r or beyond is at least (r - 1) cells away (projected).
+            if let b = best, b.distance <= Double(ring - 1) * cellSize * 0.9 { break }
+            if Double(ring - 1) * cellSize * 0.9 > maxDistance { break }
+            for (column, row) in SnapIndex.ringCells(centerColumn: cx, centerRow: cy, ring: ring)
+            where column >= 0 && column < columns && row >= 0 && row < rows {
+                let cell = row * columns + column
+                for i in Int(firstEntry[cell])..<Int(firstEntry[cell + 1]) {
+                    let edge = entryEdge[i], segment = entrySegment[i]
+                    let (a, b) = segmentEnds(edge: edge, segment: Int(segment), in: graph)
+                    let hit = GreatCircle.closestPoint(to: coordinate, onSegmentFrom: a, to: b)
+                    if let current = best {
+                        if hit.distance > current.distance { continue }
+                        if hit.distance == current.distance && (edge, segment) >= (current.edge, current.segment) { continue }
+                    }
+                    best = (hit.distance, edge, segment, hit.fraction, hit.point)
+                }
+            }
+            ring += 1
+        }
+        guard let found = best, found.distance <= maxDistance else { return nil }
+        let fraction = SnapIndex.edgeFraction(edge: found.edge, segment: Int(found.segment), segmentFraction: found.fraction, in: graph)
+        return SnappedLocation(input: coordinate, location: found.point, edge: found.edge, fraction: fraction, distance: found.distance)
+    }
+
+    private func segmentEnds(edge: EdgeIndex, segment k: Int, in graph: RoadGraph) -> (Coordinate, Coordinate) {
+        let e = Int(edge)
+        let first = Int(graph.firstShapePoint[e]), shapeCount = Int(graph.firstShapePoint[e + 1]) - first
+        func point(_ i: Int) -> Coordinate {
+            if i == 0 { return graph.nodeCoordinates[Int(graph.tail[e])] }
+            if i == shapeCount + 1 { return graph.nodeCoordinates[Int(graph.head[e])] }
+            return graph.shapePoints[first + i - 1]
+        }
+        return (point(k), point(k + 1))
+    }
+
+    /// The cells at Chebyshev distance `ring` from the centre cell.
+    private static func ringCells(centerColumn cx: Int, centerRow cy: Int, ring r: Int) -> [(Int, Int)] {
+        if r == 0 { return [(cx, cy)] }
+        var cells: [(Int, Int)] = []
+        cells.reserveCapacity(8 * r)
+        for c in (cx - r)...(cx + r) { cells.append((c, cy - r)); cells.append((c, cy + r)) }
+        for row in (cy - r + 1)...(cy + r - 1) { cells.append((cx - r, row)); cells.append((cx + r, row)) }
+        return cells
+    }
+
+    /// Converts a position on segment `segment` of an edge into a fraction of the edge's polyline length.
+    static func edgeFraction(edge: EdgeIndex, segment: Int, segmentFraction: Double, in graph: RoadGraph) -> Double {
+        let points = graph.geometry(of: edge)
+        var before: Meters = 0, total: Meters = 0
+        for k in 0..<(points.count - 1) {
+            let length = GreatCircle.distance(from: points[k], to: points[k + 1])
+            if k < segment { before += length }
+            if k == segment { before += length * segmentFraction }
+            total += length
+        }
+        guard total > 0 else { return 0 }
+        return min(1, max(0, before / total))
+    }
+}
