@@ -62,7 +62,12 @@ public enum RouteGuidance {
     }
 
     /// The full waypoint list of a route: densified, with maneuvers, speed limits and warnings.
+    ///
+    /// Every waypoint carries `options.plannedSpeed` as the vehicle speed (a trace replay sets it per
+    /// point instead, see `GuidanceReplay`).
+    /// - Complexity: O(coordinates + inserted points + edges × junction degree).
     public static func waypoints(for route: Route, in graph: RoadGraph, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
-        fatalError("being written")
+        let speed = options.plannedSpeed
+        return WaypointBuilder(graph: graph, options: options).build(for: route) { _ in speed }
     }
 }
