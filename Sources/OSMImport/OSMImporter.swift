@@ -36,25 +36,56 @@ public struct ImportResult: Sendable {
     public var statistics: ImportStatistics
 }
 
-/// The car profile (placeholder until the import helper writes it).
-public struct CarProfile: Sendable {
-    public init() {}
-}
-
-/// Counts gathered while importing.
-public struct ImportStatistics: Sendable {
-    public init() {}
-}
-
 /// Streams an OSM XML file into a car road graph.
 public enum OSMImporter {
     /// Imports a `.osm`, `.osm.gz` or `.osm.bz2` file (`-` for standard input).
     public static func importFile(path: String, options: ImportOptions = ImportOptions()) throws -> ImportResult {
-        fatalError("not yet written")
+        try run(ByteSource(path: path), options: options)
     }
 
     /// Imports OSM XML held in memory (tests, small fixtures); `sourceName` is used in error messages.
     public static func importXML(_ xml: String, sourceName: String = "<memory>", options: ImportOptions = ImportOptions()) throws -> ImportResult {
-        fatalError("not yet written")
+        try run(ByteSource(bytes: Array(xml.utf8), sourceName: sourceName), options: options)
+    }
+
+    /// Decodes the source into a collector, then assembles the graph.
+    /// - Complexity: O(input bytes + n log n) for n nodes.
+    static func run(_ source: ByteSource, options: ImportOptions) throws(OSMImportError) -> ImportResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let collector = ImportCollector(profile: options.profile)
+        let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys)
+        var lastReport = started
+        try decoder.decode(source) {
+            guard let progress = options.progress else { return }
+            let now = clock.now
+            guard now - lastReport >= .milliseconds(500) else { return }
+            lastReport = now
+            let elapsed = (now - started).seconds
+            progress(ImportProgress(bytesRead: source.rawBytesRead, totalBytes: source.totalBytes,
+                                    elements: decoder.elementCount,
+                                    elementsPerSecond: elapsed > 0 ? Double(decoder.elementCount) / elapsed : 0))
+        }
+        collector.statistics.nodesRead = decoder.nodeCount
+        collector.statistics.waysRead = decoder.wayCount
+        collector.statistics.relationsRead = decoder.relationCount
+        let graph = collector.assembleGraph()
+        var statistics = collector.statistics
+        statistics.xmlBytesRead = source.bytesProduced
+        statistics.inputBytesRead = source.rawBytesRead
+        statistics.elapsedSeconds = (clock.now - started).seconds
+        if let progress = options.progress {
+            progress(ImportProgress(bytesRead: source.rawBytesRead, totalBytes: source.totalBytes, elements: decoder.elementCount,
+                                    elementsPerSecond: statistics.elapsedSeconds > 0 ? Double(decoder.elementCount) / statistics.elapsedSeconds : 0))
+        }
+        return ImportResult(graph: graph, pointsOfInterest: collector.pointsOfInterest, statistics: statistics)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a floating-point number.
+    var seconds: Seconds {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
     }
 }

@@ -1,0 +1,266 @@
+import CBzip2
+import CZlib
+import Foundation
+
+/// A stream of decompressed XML bytes read in fixed-size chunks, whatever the input's compression.
+///
+/// The compression is detected from the first bytes (gzip `1f 8b`, bzip2 `BZh`), not from the file
+/// name, so standard input and misnamed files work too. Memory stays bounded by the chunk buffers.
+final class ByteSource {
+    /// How the raw bytes are encoded.
+    enum Compression: Equatable { case none, gzip, bzip2 }
+
+    let sourceName: String
+    /// Size of the raw input when known (a regular file), for progress.
+    let totalBytes: Int64?
+    private(set) var compression: Compression = .none
+    /// Raw (possibly compressed) bytes consumed so far.
+    private(set) var rawBytesRead: Int64 = 0
+    /// Decompressed bytes produced so far.
+    private(set) var bytesProduced: Int64 = 0
+
+    private let readRaw: (UnsafeMutableRawPointer, Int) -> Int   // returns bytes read, 0 at end, -1 on error
+    private let closeRaw: () -> Void
+    private static let rawChunk = 1 << 18
+    private var raw: UnsafeMutableRawPointer
+    private var rawStart = 0, rawEnd = 0
+    private var rawAtEnd = false
+
+    private var zStream: UnsafeMutablePointer<z_stream>?
+    private var bzStream: UnsafeMutablePointer<bz_stream>?
+    private var decompressedEnd = false
+
+    /// Opens a file (`-` means standard input).
+    init(path: String) throws(OSMImportError) {
+        if path == "-" {
+            sourceName = "<stdin>"
+            totalBytes = nil
+            readRaw = { buffer, count in Self.readFully(fd: 0, buffer, count) }
+            closeRaw = {}
+        } else {
+            sourceName = path
+            var info = stat()
+            if stat(path, &info) != 0 {
+                throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno))) (expected an .osm, .osm.gz or .osm.bz2 file)")
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw OSMImportError(kind: .cannotOpen, source: path, detail: "is a directory, expected an .osm, .osm.gz or .osm.bz2 file")
+            }
+            let fd = open(path, O_RDONLY)
+            if fd < 0 {
+                throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno)))")
+            }
+            totalBytes = Int64(info.st_size)
+            readRaw = { buffer, count in Self.readFully(fd: fd, buffer, count) }
+            closeRaw = { close(fd) }
+        }
+        raw = UnsafeMutableRawPointer.allocate(byteCount: Self.rawChunk, alignment: 16)
+        try start()
+    }
+
+    /// Wraps bytes held in memory.
+    init(bytes: [UInt8], sourceName: String) throws(OSMImportError) {
+        self.sourceName = sourceName
+        totalBytes = Int64(bytes.count)
+        let box = MemoryReader(bytes)
+        readRaw = { buffer, count in box.read(buffer, count) }
+        closeRaw = {}
+        raw = UnsafeMutableRawPointer.allocate(byteCount: Self.rawChunk, alignment: 16)
+        try start()
+    }
+
+    deinit {
+        if let z = zStream { inflateEnd(z); z.deallocate() }
+        if let b = bzStream { BZ2_bzDecompressEnd(b); b.deallocate() }
+        raw.deallocate()
+        closeRaw()
+    }
+
+    private final class MemoryReader {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        func read(_ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+            let n = min(count, bytes.count - offset)
+            if n <= 0 { return 0 }
+            bytes.withUnsafeBytes { src in buffer.copyMemory(from: src.baseAddress! + offset, byteCount: n) }
+            offset += n
+            return n
+        }
+    }
+
+    private static func readFully(fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        var total = 0
+        while total < count {
+            let n = Glibc.read(fd, buffer + total, count - total)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return total > 0 ? total : -1
+            }
+            if n == 0 { break }
+            total += n
+        }
+        return total
+    }
+
+    /// Reads the first raw chunk, rejects an empty input and detects the compression.
+    private func start() throws(OSMImportError) {
+        try refillRaw()
+        if rawEnd == 0 {
+            throw OSMImportError(kind: .emptyInput, source: sourceName, detail: "the file is empty, expected OSM XML (<osm> ... </osm>)")
+        }
+        let p = raw.assumingMemoryBound(to: UInt8.self)
+        if rawEnd >= 2 && p[0] == 0x1f && p[1] == 0x8b {
+            compression = .gzip
+            try startGzip()
+        } else if rawEnd >= 3 && p[0] == 0x42 && p[1] == 0x5a && p[2] == 0x68 {
+            compression = .bzip2
+            try startBzip2()
+        }
+    }
+
+    private func refillRaw() throws(OSMImportError) {
+        guard !rawAtEnd else { rawStart = 0; rawEnd = 0; return }
+        let n = readRaw(raw, Self.rawChunk)
+        if n < 0 {
+            throw OSMImportError(kind: .readFailed, source: sourceName, detail: "read failed: \(String(cString: strerror(errno)))")
+        }
+        if n < Self.rawChunk { rawAtEnd = true }
+        rawStart = 0
+        rawEnd = n
+        rawBytesRead += Int64(n)
+    }
+
+    private func startGzip() throws(OSMImportError) {
+        let z = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        z.initialize(to: z_stream())
+        // 15 + 32: maximum window, and detect the gzip or zlib header automatically.
+        guard waymark_inflateInit2(z, 15 + 32) == Z_OK else {
+            z.deallocate()
+            throw OSMImportError(kind: .brokenCompressedData, source: sourceName, detail: "cannot initialise gzip decompression")
+        }
+        zStream = z
+    }
+
+    private func startBzip2() throws(OSMImportError) {
+        let b = UnsafeMutablePointer<bz_stream>.allocate(capacity: 1)
+        b.initialize(to: bz_stream())
+        guard BZ2_bzDecompressInit(b, 0, 0) == BZ_OK else {
+            b.deallocate()
+            throw OSMImportError(kind: .brokenCompressedData, source: sourceName, detail: "cannot initialise bzip2 decompression")
+        }
+        bzStream = b
+    }
+
+    /// Fills `buffer` with up to `capacity` decompressed bytes; returns 0 only at the end of the input.
+    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(OSMImportError) -> Int {
+        let n: Int
+        switch compression {
+        case .none: n = try readPlain(buffer, capacity)
+        case .gzip: n = try readGzip(buffer, capacity)
+        case .bzip2: n = try readBzip2(buffer, capacity)
+        }
+        bytesProduced += Int64(n)
+        return n
+    }
+
+    private func readPlain(_ buffer: UnsafeMutableRawPointer, _ capacity: Int) throws(OSMImportError) -> Int {
+        var produced = 0
+        while produced < capacity {
+            if rawStart == rawEnd {
+                if rawAtEnd { break }
+                try refillRaw()
+                if rawEnd == 0 { break }
+            }
+            let n = min(capacity - produced, rawEnd - rawStart)
+            (buffer + produced).copyMemory(from: raw + rawStart, byteCount: n)
+            rawStart += n
+            produced += n
+        }
+        return produced
+    }
+
+    private func brokenData(_ format: String, _ detail: String) -> OSMImportError {
+        OSMImportError(kind: .brokenCompressedData, source: sourceName,
+                       detail: "broken \(format) data after \(rawBytesRead) compressed bytes: \(detail)")
+    }
+
+    private func readGzip(_ buffer: UnsafeMutableRawPointer, _ capacity: Int) throws(OSMImportError) -> Int {
+        guard let z = zStream else { return 0 }
+        var produced = 0
+        while produced < capacity && !decompressedEnd {
+            if rawStart == rawEnd {
+                try refillRaw()
+                if rawEnd == 0 {
+                    throw brokenData("gzip", "the compressed stream ends early (truncated file?)")
+                }
+            }
+            z.pointee.next_in = (raw + rawStart).assumingMemoryBound(to: Bytef.self)
+            z.pointee.avail_in = uInt(rawEnd - rawStart)
+            z.pointee.next_out = (buffer + produced).assumingMemoryBound(to: Bytef.self)
+            z.pointee.avail_out = uInt(capacity - produced)
+            let status = inflate(z, Z_NO_FLUSH)
+            let consumed = (rawEnd - rawStart) - Int(z.pointee.avail_in)
+            rawStart += consumed
+            produced = capacity - Int(z.pointee.avail_out)
+            switch status {
+            case Z_OK, Z_BUF_ERROR:
+                continue
+            case Z_STREAM_END:
+                // gzip allows several members one after another (`cat a.gz b.gz`): carry on if more follows.
+                if rawStart == rawEnd && !rawAtEnd { try refillRaw() }
+                if rawStart < rawEnd {
+                    inflateReset(z)
+                } else {
+                    decompressedEnd = true
+                }
+            default:
+                let message = z.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+                throw brokenData("gzip", message)
+            }
+        }
+        return produced
+    }
+
+    private func readBzip2(_ buffer: UnsafeMutableRawPointer, _ capacity: Int) throws(OSMImportError) -> Int {
+        guard let b = bzStream else { return 0 }
+        var produced = 0
+        while produced < capacity && !decompressedEnd {
+            if rawStart == rawEnd {
+                try refillRaw()
+                if rawEnd == 0 {
+                    throw brokenData("bzip2", "the compressed stream ends early (truncated file?)")
+                }
+            }
+            b.pointee.next_in = (raw + rawStart).assumingMemoryBound(to: CChar.self)
+            b.pointee.avail_in = UInt32(rawEnd - rawStart)
+            b.pointee.next_out = (buffer + produced).assumingMemoryBound(to: CChar.self)
+            b.pointee.avail_out = UInt32(capacity - produced)
+            let status = BZ2_bzDecompress(b)
+            let consumed = (rawEnd - rawStart) - Int(b.pointee.avail_in)
+            rawStart += consumed
+            produced = capacity - Int(b.pointee.avail_out)
+            switch status {
+            case BZ_OK:
+                continue
+            case BZ_STREAM_END:
+                // Parallel compressors (pbzip2, lbzip2) write concatenated streams: restart for the next one.
+                if rawStart == rawEnd && !rawAtEnd { try refillRaw() }
+                if rawStart < rawEnd {
+                    BZ2_bzDecompressEnd(b)
+                    b.initialize(to: bz_stream())
+                    guard BZ2_bzDecompressInit(b, 0, 0) == BZ_OK else {
+                        throw brokenData("bzip2", "cannot restart for the next concatenated stream")
+                    }
+                } else {
+                    decompressedEnd = true
+                }
+            case BZ_DATA_ERROR, BZ_DATA_ERROR_MAGIC:
+                throw brokenData("bzip2", "corrupt compressed block (error \(status))")
+            default:
+                throw brokenData("bzip2", "libbz2 error \(status)")
+            }
+        }
+        return produced
+    }
+}

@@ -1,0 +1,190 @@
+import Geodesy
+import RoadNetwork
+
+/// What the car profile makes of one OSM way: nil from `interpret` when a car may not use it.
+struct WayInterpretation: Sendable, Equatable {
+    /// Which way(s) along the node order a car may drive.
+    enum Direction: Sendable, Equatable { case both, forward, backward }
+
+    var highway: HighwayClass
+    var direction: Direction
+    /// Flags shared by both directions (roundabout, link, destinationOnly, toll, tunnel, bridge);
+    /// `oneway`/`againstWayDirection` are added per edge.
+    var flags: EdgeFlags
+    var forwardLimit: SpeedLimit
+    var backwardLimit: SpeedLimit
+    var forwardSpeed: KilometersPerHour
+    var backwardSpeed: KilometersPerHour
+    var name: String
+    var ref: String
+    /// A `maxspeed*` tag was present but could not be read (the class default was used).
+    var hadUnreadableMaxspeed: Bool
+}
+
+/// The result of reading one `access`-like value.
+enum AccessDecision: Sendable, Equatable {
+    case allowed, destinationOnly, forbidden
+}
+
+/// The result of reading a `oneway` value together with its implications.
+enum OnewayDecision: Sendable, Equatable {
+    case both, forward, backward
+    /// `oneway=reversible`/`alternating`: direction changes over time, so not routable.
+    case notRoutable
+}
+
+/// A speed-limit tag read on its own: a limit, or a value the profile cannot read.
+enum MaxspeedReading: Sendable, Equatable {
+    case limit(SpeedLimit)
+    case unreadable
+}
+
+extension CarProfile {
+    /// Access keys from the most to the least specific; the first one present decides.
+    static let accessKeys = ["motorcar", "motor_vehicle", "vehicle", "access"]
+
+    /// Interprets a way's tags; nil when it is not a road a car may use.
+    func interpret(_ tags: [OSMTag]) -> WayInterpretation? {
+        func value(_ key: String) -> String? {
+            for tag in tags where tag.key == key { return tag.value }
+            return nil
+        }
+        guard let highwayValue = value("highway"), let highway = HighwayClass(osmValue: highwayValue) else { return nil }
+        if value("area") == "yes" { return nil }
+
+        var flags: EdgeFlags = []
+        switch Self.access(tags) {
+        case .forbidden: return nil
+        case .destinationOnly: flags.insert(.destinationOnly)
+        case .allowed: break
+        }
+
+        let junction = value("junction")
+        let isRoundabout = junction == "roundabout" || junction == "circular"
+        let direction: WayInterpretation.Direction
+        switch Self.oneway(value("oneway"), highway: highway, isRoundabout: isRoundabout) {
+        case .notRoutable: return nil
+        case .both: direction = .both
+        case .forward: direction = .forward
+        case .backward: direction = .backward
+        }
+
+        if isRoundabout { flags.insert(.roundabout) }
+        if highway.isLink { flags.insert(.link) }
+        if value("toll") == "yes" || value("toll:motorcar") == "yes" { flags.insert(.toll) }
+        if let t = value("tunnel"), t != "no" { flags.insert(.tunnel) }
+        if let b = value("bridge"), b != "no" { flags.insert(.bridge) }
+
+        var unreadable = false
+        func limit(_ directionalKey: String) -> SpeedLimit {
+            for key in [directionalKey, "maxspeed"] {
+                guard let text = value(key) else { continue }
+                switch Self.readMaxspeed(text, walkingPace: walkingPace) {
+                case .limit(let l): return l
+                case .unreadable: unreadable = true
+                }
+            }
+            // No usable maxspeed: a zone tag may still say which statutory limit applies.
+            for key in ["maxspeed:type", "source:maxspeed", "zone:maxspeed", "zone:traffic"] {
+                if let text = value(key), let zone = SpeedZones.resolve(text) { return zone }
+            }
+            return defaultSpeedLimit(for: highway)
+        }
+        let forwardLimit = limit("maxspeed:forward")
+        let backwardLimit = limit("maxspeed:backward")
+
+        return WayInterpretation(
+            highway: highway, direction: direction, flags: flags,
+            forwardLimit: forwardLimit, backwardLimit: backwardLimit,
+            forwardSpeed: routingSpeed(for: highway, limit: forwardLimit),
+            backwardSpeed: routingSpeed(for: highway, limit: backwardLimit),
+            name: value("name") ?? "", ref: value("ref") ?? "", hadUnreadableMaxspeed: unreadable)
+    }
+
+    /// Car access from the most specific of `motorcar`, `motor_vehicle`, `vehicle`, `access`.
+    static func access(_ tags: [OSMTag]) -> AccessDecision {
+        for key in accessKeys {
+            for tag in tags where tag.key == key { return accessValue(tag.value) }
+        }
+        return .allowed
+    }
+
+    /// Reads one access value; unknown values count as allowed (a typo should not cut a road off).
+    static func accessValue(_ value: String) -> AccessDecision {
+        switch value {
+        case "no", "agricultural", "forestry", "agricultural;forestry", "forestry;agricultural", "emergency",
+             "military", "psv", "bus", "hgv", "taxi", "disabled", "use_sidepath":
+            return .forbidden
+        case "private", "destination", "delivery", "customers", "permit", "residents":
+            return .destinationOnly
+        default:
+            return .allowed
+        }
+    }
+
+    /// Reads `oneway` with its implications: motorways, motorway links and roundabouts are one-way
+    /// unless `oneway=no` says otherwise.
+    static func oneway(_ value: String?, highway: HighwayClass, isRoundabout: Bool) -> OnewayDecision {
+        switch value {
+        case "yes", "true", "1": return .forward
+        case "-1", "reverse": return .backward
+        case "reversible", "alternating": return .notRoutable
+        case "no", "false", "0": return .both
+        default:
+            return highway == .motorway || highway == .motorwayLink || isRoundabout ? .forward : .both
+        }
+    }
+
+    /// Reads a `maxspeed` value: `50`, `50 km/h`, `30 mph`, `10 knots`, `none`, `walk`, `signals`,
+    /// `DE:urban` and other zone forms; several values (`50;30`) give the lowest.
+    static func readMaxspeed(_ text: String, walkingPace: KilometersPerHour = 6) -> MaxspeedReading {
+        let trimmed = text.trimmingCharacters()
+        if trimmed.contains(";") {
+            var lowest: SpeedLimit?
+            for part in trimmed.split(separator: ";") {
+                guard case .limit(let l) = readMaxspeed(String(part), walkingPace: walkingPace) else { return .unreadable }
+                if l.kind == .limited, lowest == nil || lowest!.kind != .limited || l.kilometersPerHour < lowest!.kilometersPerHour {
+                    lowest = l
+                } else if lowest == nil {
+                    lowest = l
+                }
+            }
+            return lowest.map { .limit($0) } ?? .unreadable
+        }
+        switch trimmed.lowercased() {
+        case "none", "unlimited": return .limit(.unlimited(source: .tagged))
+        case "signals", "variable": return .limit(.unknown(source: .tagged))
+        case "walk": return .limit(.limited(walkingPace, source: .tagged))
+        default: break
+        }
+        if let number = Double(trimmed), number > 0, number.isFinite {
+            return .limit(.limited(number, source: .tagged))
+        }
+        // A number followed by a unit.
+        var digitsEnd = trimmed.startIndex
+        while digitsEnd < trimmed.endIndex, trimmed[digitsEnd].isNumber || trimmed[digitsEnd] == "." {
+            digitsEnd = trimmed.index(after: digitsEnd)
+        }
+        if digitsEnd > trimmed.startIndex, let number = Double(trimmed[..<digitsEnd]), number > 0 {
+            let unitText = trimmed[digitsEnd...].trimmingCharacters().lowercased()
+            switch unitText {
+            case "km/h", "kmh", "kph", "km/hr": return .limit(.limited(number, source: .tagged))
+            case "mph": return .limit(.limited(number * SpeedConversion.kilometersPerMile, unit: .milesPerHour, source: .tagged))
+            case "knots", "knot", "kn": return .limit(.limited(number * SpeedConversion.kilometersPerNauticalMile, unit: .knots, source: .tagged))
+            default: return .unreadable
+            }
+        }
+        if let zone = SpeedZones.resolve(trimmed) { return .limit(zone) }
+        return .unreadable
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingCharacters() -> String {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

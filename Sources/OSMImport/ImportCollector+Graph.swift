@@ -1,0 +1,170 @@
+import Geodesy
+import RoadNetwork
+
+extension ImportCollector {
+    /// Resolves the collected ways into a road graph, after the whole file has been read.
+    ///
+    /// Routing nodes are the nodes used more than once by drivable ways, the ends of every way piece,
+    /// and restriction via nodes (so every restriction meets at a node); the other nodes become shape
+    /// points in travel direction. A way whose nodes are missing from a clipped extract is split
+    /// where they are missing (the gap's geometry is unknown) and the pieces kept.
+    /// - Complexity: O(n log n + r log n) for n nodes and r drivable node refs (binary searches).
+    func assembleGraph() -> RoadGraph {
+        nodes.finish()
+        let nodeCount = nodes.count
+        let absent = UInt32.max
+
+        // 1. Resolve refs to table indices; split at missing nodes; drop consecutive duplicates.
+        var pieceNodes: [UInt32] = []
+        pieceNodes.reserveCapacity(wayRefs.count)
+        var pieceStart: [Int] = [0]
+        var pieceWay: [Int] = []
+        var useCount = [UInt8](repeating: 0, count: nodeCount)
+        for way in 0..<wayIDs.count {
+            var missing = 0
+            var keptPieces = 0
+            var pieceBegin = pieceNodes.count
+            func closePiece() {
+                if pieceNodes.count - pieceBegin >= 2 {
+                    pieceStart.append(pieceNodes.count)
+                    pieceWay.append(way)
+                    keptPieces += 1
+                } else {
+                    pieceNodes.removeSubrange(pieceBegin...)
+                }
+                pieceBegin = pieceNodes.count
+            }
+            var previousRef: Int64?
+            for r in wayRefStart[way]..<wayRefStart[way + 1] {
+                let ref = wayRefs[r]
+                if ref == previousRef { continue }
+                previousRef = ref
+                guard let index = nodes.index(of: ref) else {
+                    missing += 1
+                    closePiece()
+                    continue
+                }
+                pieceNodes.append(UInt32(index))
+            }
+            closePiece()
+            if missing > 0 {
+                statistics.missingNodeRefsDropped += missing
+                statistics.waysWithMissingNodes += 1
+            }
+            if keptPieces == 0 { statistics.waysDropped += 1 }
+        }
+        for p in 0..<pieceWay.count {
+            for i in pieceStart[p]..<pieceStart[p + 1] {
+                let n = Int(pieceNodes[i])
+                if useCount[n] < 200 { useCount[n] += 1 }
+            }
+            // Piece ends are always routing nodes.
+            useCount[Int(pieceNodes[pieceStart[p]])] = 255
+            useCount[Int(pieceNodes[pieceStart[p + 1] - 1])] = 255
+        }
+
+        // 2. Restriction via nodes become routing nodes (forcing a split of the ways through them).
+        for r in pendingRestrictions {
+            if let v = nodes.index(of: r.via), useCount[v] > 0 { useCount[v] = 255 }
+        }
+
+        // 3. Number routing nodes in first-use order (keeps nearby nodes close in memory).
+        var builder = RoadGraphBuilder()
+        var routingIndex = [UInt32](repeating: absent, count: nodeCount)
+        func routingNode(_ n: Int) -> NodeIndex {
+            if routingIndex[n] != absent { return routingIndex[n] }
+            let id = nodes.id(at: n)
+            let index = builder.addNode(osmID: id, coordinate: nodes.coordinate(at: n), elevation: elevations[id] ?? .nan)
+            routingIndex[n] = index
+            return index
+        }
+
+        // 4. One edge (or a twin pair) per segment between routing nodes.
+        let haveElevations = !elevations.isEmpty
+        var shape: [Coordinate] = []
+        var shapeElevations: [Float] = []
+        for p in 0..<pieceWay.count {
+            let attributes = wayAttributes[pieceWay[p]]
+            let wayID = wayIDs[pieceWay[p]]
+            let start = pieceStart[p], end = pieceStart[p + 1]
+            var from = routingNode(Int(pieceNodes[start]))
+            shape.removeAll(keepingCapacity: true)
+            shapeElevations.removeAll(keepingCapacity: true)
+            for i in (start + 1)..<end {
+                let n = Int(pieceNodes[i])
+                if useCount[n] < 2 {
+                    shape.append(nodes.coordinate(at: n))
+                    if haveElevations { shapeElevations.append(elevations[nodes.id(at: n)] ?? .nan) }
+                    continue
+                }
+                let to = routingNode(n)
+                addSegment(&builder, from: from, to: to, shape: shape, shapeElevations: shapeElevations,
+                           attributes: attributes, wayID: wayID)
+                from = to
+                shape.removeAll(keepingCapacity: true)
+                shapeElevations.removeAll(keepingCapacity: true)
+            }
+        }
+
+        // 5. Restrictions between drivable ways at a routing node.
+        let drivableWayIDs = Set(wayIDs)
+        for r in pendingRestrictions {
+            guard drivableWayIDs.contains(r.fromWay), drivableWayIDs.contains(r.toWay),
+                  let v = nodes.index(of: r.via), routingIndex[v] != absent else {
+                continue
+            }
+            builder.addRestriction(kind: r.kind, fromWay: r.fromWay, via: routingIndex[v], toWay: r.toWay, relationID: r.id)
+        }
+
+        let graph = builder.build()
+        var keptRelations = Set<Int64>()
+        for r in graph.restrictions { keptRelations.insert(r.relationID) }
+        statistics.restrictionsKept = keptRelations.count
+        statistics.restrictionsSkipped = statistics.restrictionRelations - keptRelations.count
+        statistics.routingNodes = graph.nodeCount
+        statistics.edges = graph.edgeCount
+
+        resolveAreaPointsOfInterest()
+        statistics.pointsOfInterest = pointsOfInterest.count
+        return graph
+    }
+
+    private func addSegment(_ builder: inout RoadGraphBuilder, from: NodeIndex, to: NodeIndex, shape: [Coordinate],
+                            shapeElevations: [Float], attributes a: WayInterpretation, wayID: Int64) {
+        let oneway: EdgeFlags = a.direction == .both ? [] : .oneway
+        var length: Meters = 0
+        var previous = builder.coordinate(of: from)
+        for point in shape { length += GreatCircle.distance(from: previous, to: point); previous = point }
+        length += GreatCircle.distance(from: previous, to: builder.coordinate(of: to))
+        if a.direction != .backward {
+            builder.addEdge(RoadEdgeDescription(
+                from: from, to: to, shape: shape, shapeElevations: shapeElevations, lengthMeters: length,
+                routingSpeed: a.forwardSpeed, highway: a.highway, speedLimit: a.forwardLimit,
+                flags: a.flags.union(oneway), name: a.name, ref: a.ref, wayID: wayID))
+        }
+        if a.direction != .forward {
+            builder.addEdge(RoadEdgeDescription(
+                from: to, to: from, shape: shape.reversed(), shapeElevations: shapeElevations.reversed(), lengthMeters: length,
+                routingSpeed: a.backwardSpeed, highway: a.highway, speedLimit: a.backwardLimit,
+                flags: a.flags.union(oneway).union(.againstWayDirection), name: a.name, ref: a.ref, wayID: wayID))
+        }
+    }
+
+    /// Places each named closed-way POI at the centre (mean) of its nodes found in the file.
+    private func resolveAreaPointsOfInterest() {
+        for area in pendingAreaPOIs {
+            var latitude = 0.0, longitude = 0.0, count = 0
+            // The closing node repeats the first one; count it once.
+            for ref in area.refs.dropLast() {
+                guard let n = nodes.index(of: ref) else { continue }
+                let c = nodes.coordinate(at: n)
+                latitude += c.latitude; longitude += c.longitude; count += 1
+            }
+            guard count > 0 else { continue }
+            pointsOfInterest.append(PointOfInterest(
+                osmID: area.id, osmType: .way, name: area.name, key: area.key, category: area.category,
+                coordinate: Coordinate(latitude: latitude / Double(count), longitude: longitude / Double(count))))
+        }
+        pendingAreaPOIs.removeAll()
+    }
+}

@@ -1,0 +1,67 @@
+import Geodesy
+
+/// Counts gathered while importing, for `waymark info`/`import` output and for checking an import
+/// against independent counts (the shared extracts' manifest).
+public struct ImportStatistics: Sendable, Equatable {
+    // MARK: Elements in the file
+    public var nodesRead = 0
+    public var waysRead = 0
+    public var relationsRead = 0
+
+    // MARK: Ways
+    /// Ways with any `highway=*` tag.
+    public var highwayWays = 0
+    /// Ways the car profile accepted.
+    public var drivableWays = 0
+    /// Ways with a `maxspeed=*` tag (any way).
+    public var waysWithMaxspeedTag = 0
+    /// Ways with both `highway=*` and `maxspeed=*`.
+    public var highwayWaysWithMaxspeedTag = 0
+    /// Drivable ways with a `maxspeed=*` tag.
+    public var drivableWaysWithMaxspeedTag = 0
+    /// Drivable ways whose `maxspeed` could not be read (the class default was used).
+    public var unreadableMaxspeedWays = 0
+
+    // MARK: Clipped extracts
+    /// Node references of drivable ways whose node is not in the file (dropped; the way is split there).
+    public var missingNodeRefsDropped = 0
+    /// Drivable ways that lost at least one node reference.
+    public var waysWithMissingNodes = 0
+    /// Drivable ways left with fewer than two nodes (dropped entirely).
+    public var waysDropped = 0
+
+    // MARK: Turn restrictions
+    /// Relations with `type=restriction`.
+    public var restrictionRelations = 0
+    /// Restriction relations that became at least one graph restriction.
+    public var restrictionsKept = 0
+    /// Restriction relations not kept (all reasons below, and members missing from the graph).
+    public var restrictionsSkipped = 0
+    /// Skipped because the via member is a way (not supported).
+    public var restrictionsWithViaWay = 0
+    /// Skipped because `except` names cars, or the restriction is for other vehicles only.
+    public var restrictionsNotForCars = 0
+
+    // MARK: Output
+    public var pointsOfInterest = 0
+    public var routingNodes = 0
+    public var edges = 0
+
+    // MARK: Work
+    /// Wall-clock time of the whole import.
+    public var elapsedSeconds: Seconds = 0
+    /// Decompressed XML bytes parsed.
+    public var xmlBytesRead: Int64 = 0
+    /// Bytes read from the input (the compressed size for .gz/.bz2).
+    public var inputBytesRead: Int64 = 0
+
+    public init() {}
+
+    /// Nodes + ways + relations.
+    public var elementsRead: Int { nodesRead + waysRead + relationsRead }
+
+    /// XML throughput, megabytes (10^6 bytes) per second.
+    public var xmlMegabytesPerSecond: Double {
+        elapsedSeconds > 0 ? Double(xmlBytesRead) / 1e6 / elapsedSeconds : 0
+    }
+}

@@ -1,0 +1,376 @@
+import CExpat
+import Foundation
+
+/// A streaming OSM XML decoder on libexpat: bytes in, nodes/ways/relations out, no DOM.
+///
+/// Contract: input is pushed in fixed-size chunks straight into expat's own buffer, so memory stays
+/// bounded whatever the file size; attribute names are compared as C bytes and numbers parsed from
+/// the C strings, so the common attributes (`id`, `lat`, `lon`, `ref`) cost no `String` allocation.
+/// Only tags of ways and relations, and node tags whose key is in `nodeTagKeys`, become strings.
+/// Accepts any element order (Overpass writes ways before nodes), either quote style, `<bounds>`,
+/// `<note>`, `<meta>` and metadata attributes (ignored).
+final class OSMXMLDecoder {
+    /// Bytes handed to expat per call.
+    static let chunkSize = 1 << 20
+
+    private let receiver: any OSMElementReceiver
+    private let sourceName: String
+    private let nodeTagKeys: [[UInt8]]
+    private var parser: XML_Parser?
+
+    /// Where in an element the parser is.
+    private enum Context { case outside, node, way, relation }
+    private var context = Context.outside
+    private var sawRoot = false
+    private var currentID: Int64 = 0
+    private var currentLatitude: Int32 = 0
+    private var currentLongitude: Int32 = 0
+    private var tags: [OSMTag] = []
+    private var refs: [Int64] = []
+    private var members: [OSMMember] = []
+    private var failure: OSMImportError?
+
+    /// Elements decoded so far (nodes + ways + relations).
+    private(set) var elementCount = 0
+    private(set) var nodeCount = 0
+    private(set) var wayCount = 0
+    private(set) var relationCount = 0
+
+    init(receiver: any OSMElementReceiver, sourceName: String, nodeTagKeys: [String]) {
+        self.receiver = receiver
+        self.sourceName = sourceName
+        self.nodeTagKeys = nodeTagKeys.map { Array($0.utf8) }
+    }
+
+    /// Decodes the whole source, calling `onChunk` after every chunk (for progress reports).
+    func decode(_ source: ByteSource, onChunk: () -> Void) throws(OSMImportError) {
+        guard let parser = XML_ParserCreate(nil) else {
+            throw OSMImportError(kind: .malformedXML, source: sourceName, detail: "cannot create the XML parser")
+        }
+        self.parser = parser
+        defer { XML_ParserFree(parser); self.parser = nil }
+        let box = Unmanaged.passUnretained(self)
+        XML_SetUserData(parser, box.toOpaque())
+        XML_SetElementHandler(parser, { user, name, attributes in
+            let decoder = Unmanaged<OSMXMLDecoder>.fromOpaque(user!).takeUnretainedValue()
+            decoder.startElement(name!, attributes!)
+        }, { user, name in
+            let decoder = Unmanaged<OSMXMLDecoder>.fromOpaque(user!).takeUnretainedValue()
+            decoder.endElement(name!)
+        })
+
+        while true {
+            guard let buffer = XML_GetBuffer(parser, Int32(Self.chunkSize)) else {
+                throw OSMImportError(kind: .malformedXML, source: sourceName, detail: "out of memory for the XML parser buffer")
+            }
+            let count = try source.read(into: buffer, capacity: Self.chunkSize)
+            let isFinal: Int32 = count == 0 ? 1 : 0
+            if XML_ParseBuffer(parser, Int32(count), isFinal) != XML_STATUS_OK {
+                if let failure { throw failure }
+                throw expatError(parser)
+            }
+            onChunk()
+            if count == 0 { break }
+        }
+        if !sawRoot {
+            throw OSMImportError(kind: .notOSM, source: sourceName, detail: "no <osm> element found, expected OSM XML")
+        }
+    }
+
+    private func expatError(_ parser: XML_Parser) -> OSMImportError {
+        let code = XML_GetErrorCode(parser)
+        let message = XML_ErrorString(code).map { String(cString: $0) } ?? "XML error \(code.rawValue)"
+        let (line, column) = position()
+        let hint: String
+        switch code {
+        case XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR, XML_ERROR_UNCLOSED_CDATA_SECTION:
+            hint = " (the file looks truncated; expected the closing </osm>)"
+        default:
+            hint = " (expected well-formed OSM XML)"
+        }
+        return OSMImportError(kind: .malformedXML, source: sourceName, line: line, column: column,
+                              detail: "malformed XML: \(message)\(hint)")
+    }
+
+    private func position() -> (Int, Int) {
+        guard let parser else { return (0, 0) }
+        return (Int(XML_GetCurrentLineNumber(parser)), Int(XML_GetCurrentColumnNumber(parser)) + 1)
+    }
+
+    private func fail(_ kind: OSMImportError.Kind, _ detail: String) {
+        guard failure == nil else { return }
+        let (line, column) = position()
+        failure = OSMImportError(kind: kind, source: sourceName, line: line, column: column, detail: detail)
+        if let parser { XML_StopParser(parser, XML_FALSE) }
+    }
+
+    // MARK: Element callbacks
+
+    private func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        guard failure == nil else { return }
+        if !sawRoot {
+            guard equals(name, "osm") else {
+                fail(.notOSM, "the root element is <\(String(cString: name))>, expected <osm> (this is not OSM XML)")
+                return
+            }
+            sawRoot = true
+            return
+        }
+        switch context {
+        case .outside:
+            if equals(name, "node") { beginNode(attributes) }
+            else if equals(name, "way") { beginElement(.way, attributes) }
+            else if equals(name, "relation") { beginElement(.relation, attributes) }
+            // <bounds>, <note>, <meta>, <changeset> …: nothing to keep.
+        case .node:
+            if equals(name, "tag") { nodeTag(attributes) }
+        case .way:
+            if equals(name, "nd") {
+                if let ref = integerAttribute(attributes, "ref", element: "way", id: currentID) { refs.append(ref) }
+            } else if equals(name, "tag") {
+                tag(attributes)
+            }
+        case .relation:
+            if equals(name, "member") { member(attributes) }
+            else if equals(name, "tag") { tag(attributes) }
+        }
+    }
+
+    private func endElement(_ name: UnsafePointer<CChar>) {
+        guard failure == nil else { return }
+        do {
+            switch context {
+            case .outside:
+                return
+            case .node:
+                guard equals(name, "node") else { return }
+                nodeCount += 1
+                try receiver.receiveNode(id: currentID, latitudeE7: currentLatitude, longitudeE7: currentLongitude, tags: tags)
+            case .way:
+                guard equals(name, "way") else { return }
+                wayCount += 1
+                try receiver.receiveWay(id: currentID, nodeRefs: refs, tags: tags)
+            case .relation:
+                guard equals(name, "relation") else { return }
+                relationCount += 1
+                try receiver.receiveRelation(id: currentID, members: members, tags: tags)
+            }
+            elementCount += 1
+            context = .outside
+        } catch {
+            fail(error.kind, error.detail)
+        }
+    }
+
+    private func beginNode(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        var id: Int64?
+        var latitude: Int32?, longitude: Int32?
+        var latitudeText: UnsafePointer<CChar>?, longitudeText: UnsafePointer<CChar>?
+        var i = 0
+        while let key = attributes[i], let value = attributes[i + 1] {
+            if key[0] == 0x69 && key[1] == 0x64 && key[2] == 0 {  // id
+                id = parseInteger(value)
+                if id == nil { fail(.invalidID, "node id '\(String(cString: value))' is not an integer"); return }
+            } else if key[0] == 0x6c && key[1] != 0 && key[2] != 0 && key[3] == 0 {
+                if key[1] == 0x61 && key[2] == 0x74 {  // lat
+                    latitudeText = value
+                    latitude = parseFixedPoint(value, limit: 90)
+                } else if key[1] == 0x6f && key[2] == 0x6e {  // lon
+                    longitudeText = value
+                    longitude = parseFixedPoint(value, limit: 180)
+                }
+            }
+            i += 2
+        }
+        guard let id else { fail(.invalidID, "<node> has no id attribute"); return }
+        guard let latitudeText, let longitudeText else {
+            fail(.invalidCoordinate, "node \(id) has no \(latitudeText == nil ? "lat" : "lon") attribute, expected lat and lon in degrees")
+            return
+        }
+        guard let latitude else {
+            fail(.invalidCoordinate, "node \(id) has lat=\"\(String(cString: latitudeText))\", expected a number in -90...90")
+            return
+        }
+        guard let longitude else {
+            fail(.invalidCoordinate, "node \(id) has lon=\"\(String(cString: longitudeText))\", expected a number in -180...180")
+            return
+        }
+        currentID = id
+        currentLatitude = latitude
+        currentLongitude = longitude
+        tags.removeAll(keepingCapacity: true)
+        context = .node
+    }
+
+    private func beginElement(_ kind: Context, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        let element = kind == .way ? "way" : "relation"
+        var id: Int64?
+        var i = 0
+        while let key = attributes[i], let value = attributes[i + 1] {
+            if key[0] == 0x69 && key[1] == 0x64 && key[2] == 0 {
+                id = parseInteger(value)
+                if id == nil { fail(.invalidID, "\(element) id '\(String(cString: value))' is not an integer"); return }
+            }
+            i += 2
+        }
+        guard let id else { fail(.invalidID, "<\(element)> has no id attribute"); return }
+        currentID = id
+        tags.removeAll(keepingCapacity: true)
+        refs.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        context = kind
+    }
+
+    private func tagParts(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) -> (UnsafePointer<CChar>, UnsafePointer<CChar>)? {
+        var k: UnsafePointer<CChar>?, v: UnsafePointer<CChar>?
+        var i = 0
+        while let key = attributes[i], let value = attributes[i + 1] {
+            if key[1] == 0 {
+                if key[0] == 0x6b { k = value } else if key[0] == 0x76 { v = value }
+            }
+            i += 2
+        }
+        guard let k, let v else { return nil }
+        return (k, v)
+    }
+
+    private func tag(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        guard let (k, v) = tagParts(attributes) else { return }
+        tags.append(OSMTag(key: String(cString: k), value: String(cString: v)))
+    }
+
+    private func nodeTag(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        guard let (k, v) = tagParts(attributes) else { return }
+        for wanted in nodeTagKeys where equals(k, wanted) {
+            tags.append(OSMTag(key: String(cString: k), value: String(cString: v)))
+            return
+        }
+    }
+
+    private func member(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        var type = OSMMemberType.unknown
+        var ref: Int64?
+        var role = ""
+        var i = 0
+        while let key = attributes[i], let value = attributes[i + 1] {
+            if equals(key, "type") {
+                if equals(value, "node") { type = .node } else if equals(value, "way") { type = .way }
+                else if equals(value, "relation") { type = .relation }
+            } else if equals(key, "ref") {
+                ref = parseInteger(value)
+                if ref == nil { fail(.invalidID, "relation \(currentID) has a member ref '\(String(cString: value))' that is not an integer"); return }
+            } else if equals(key, "role") {
+                role = String(cString: value)
+            }
+            i += 2
+        }
+        guard let ref else { return }
+        members.append(OSMMember(type: type, ref: ref, role: role))
+    }
+
+    private func integerAttribute(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, _ name: StaticString,
+                                  element: String, id: Int64) -> Int64? {
+        var i = 0
+        while let key = attributes[i], let value = attributes[i + 1] {
+            if equals(key, name) {
+                if let n = parseInteger(value) { return n }
+                fail(.invalidID, "\(element) \(id) has \(name)=\"\(String(cString: value))\", expected an integer node id")
+                return nil
+            }
+            i += 2
+        }
+        return nil
+    }
+}
+
+// MARK: C-string helpers (no allocation)
+
+/// Whether the NUL-terminated `text` equals the ASCII literal `literal`.
+@inline(__always)
+func equals(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
+    let bytes = literal.utf8Start
+    let count = literal.utf8CodeUnitCount
+    for i in 0..<count where UInt8(bitPattern: text[i]) != bytes[i] { return false }
+    return text[count] == 0
+}
+
+/// Whether the NUL-terminated `text` equals `bytes`.
+@inline(__always)
+func equals(_ text: UnsafePointer<CChar>, _ bytes: [UInt8]) -> Bool {
+    for i in 0..<bytes.count where UInt8(bitPattern: text[i]) != bytes[i] { return false }
+    return text[bytes.count] == 0
+}
+
+/// Parses an optionally signed decimal integer that fills the whole string; nil otherwise.
+func parseInteger(_ text: UnsafePointer<CChar>) -> Int64? {
+    var i = 0
+    var negative = false
+    if text[0] == 0x2d { negative = true; i = 1 } else if text[0] == 0x2b { i = 1 }
+    var value: Int64 = 0
+    let start = i
+    while true {
+        let c = UInt8(bitPattern: text[i])
+        if c == 0 { break }
+        let digit = Int64(c) &- 48
+        guard digit >= 0 && digit <= 9 else { return nil }
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(digit)
+        if o1 || o2 { return nil }
+        value = sum
+        i += 1
+    }
+    guard i > start else { return nil }
+    return negative ? -value : value
+}
+
+/// Parses decimal degrees into fixed-point degrees × 10^7, rounding beyond the seventh decimal;
+/// nil when the text is not a number or its magnitude exceeds `limit`.
+///
+/// Plain `[-]digits[.digits]` is parsed directly (every OSM writer uses it); anything else (an
+/// exponent, spaces) falls back to `strtod` so that valid but unusual numbers still import.
+func parseFixedPoint(_ text: UnsafePointer<CChar>, limit: Int64) -> Int32? {
+    var i = 0
+    var negative = false
+    if text[0] == 0x2d { negative = true; i = 1 } else if text[0] == 0x2b { i = 1 }
+    var integer: Int64 = 0
+    var digits = 0
+    while case let c = UInt8(bitPattern: text[i]), c >= 48 && c <= 57 {
+        integer = integer * 10 + Int64(c - 48)
+        digits += 1
+        i += 1
+        if digits > 4 { return parseFixedPointSlowly(text, limit: limit) }
+    }
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    var roundUp = false
+    if text[i] == 0x2e {
+        i += 1
+        while case let c = UInt8(bitPattern: text[i]), c >= 48 && c <= 57 {
+            if fractionDigits < 7 {
+                fraction = fraction * 10 + Int64(c - 48)
+                fractionDigits += 1
+            } else if fractionDigits == 7 {
+                roundUp = c >= 53
+                fractionDigits += 1
+            }
+            digits += 1
+            i += 1
+        }
+    }
+    guard text[i] == 0 else { return parseFixedPointSlowly(text, limit: limit) }
+    guard digits > 0 else { return nil }
+    var scale = min(fractionDigits, 7)
+    while scale < 7 { fraction *= 10; scale += 1 }
+    var value = integer * 10_000_000 + fraction + (roundUp ? 1 : 0)
+    if negative { value = -value }
+    guard value >= -limit * 10_000_000 && value <= limit * 10_000_000 else { return nil }
+    return Int32(value)
+}
+
+private func parseFixedPointSlowly(_ text: UnsafePointer<CChar>, limit: Int64) -> Int32? {
+    var end: UnsafeMutablePointer<CChar>?
+    let value = strtod(text, &end)
+    guard let end, end != UnsafeMutablePointer(mutating: text), end.pointee == 0, value.isFinite,
+          abs(value) <= Double(limit) else { return nil }
+    return Int32((value * 1e7).rounded())
+}

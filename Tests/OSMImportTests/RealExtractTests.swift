@@ -1,0 +1,51 @@
+import Foundation
+import Geodesy
+import RoadNetwork
+import Testing
+import TestSupport
+@testable import OSMImport
+
+/// Imports the real extracts in /work/shared/osm and checks the counts against the independently
+/// derived numbers in its manifest.json.
+@Suite struct RealExtractTests {
+    /// The manifest's counts for one extract.
+    struct ManifestCounts {
+        var nodes: Int, ways: Int, relations: Int, highwayWays: Int, maxspeedWays: Int, highwayWaysWithMaxspeed: Int
+        var restrictionRelations: Int, waysWithMissingNodes: Int, missingNodeIDs: Int
+    }
+
+    static func manifestCounts(_ name: String) -> ManifestCounts? {
+        guard let path = SharedExtracts.path("manifest.json"),
+              let data = FileManager.default.contents(atPath: path),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let extracts = json["extracts"] as? [[String: Any]],
+              let entry = extracts.first(where: { $0["name"] as? String == name }),
+              let c = entry["counts"] as? [String: Int] else { return nil }
+        return ManifestCounts(nodes: c["nodes"] ?? -1, ways: c["ways"] ?? -1, relations: c["relations"] ?? -1,
+                              highwayWays: c["highway_ways"] ?? -1, maxspeedWays: c["maxspeed_ways"] ?? -1,
+                              highwayWaysWithMaxspeed: c["highway_ways_with_maxspeed"] ?? -1,
+                              restrictionRelations: c["restriction_relations"] ?? -1,
+                              waysWithMissingNodes: c["ways_with_missing_nodes"] ?? -1,
+                              missingNodeIDs: c["missing_node_ids"] ?? -1)
+    }
+
+    static func checkAgainstManifest(_ name: String) throws {
+        guard let path = SharedExtracts.path("\(name).osm.bz2"), let expected = manifestCounts(name) else { return }
+        let result = try OSMImporter.importFile(path: path)
+        let s = result.statistics
+        #expect(s.nodesRead == expected.nodes, "\(name) nodes")
+        #expect(s.waysRead == expected.ways, "\(name) ways")
+        #expect(s.relationsRead == expected.relations, "\(name) relations")
+        #expect(s.highwayWays == expected.highwayWays, "\(name) highway ways")
+        #expect(s.waysWithMaxspeedTag == expected.maxspeedWays, "\(name) maxspeed ways")
+        #expect(s.highwayWaysWithMaxspeedTag == expected.highwayWaysWithMaxspeed, "\(name) highway ways with maxspeed")
+        #expect(s.restrictionRelations == expected.restrictionRelations, "\(name) restriction relations")
+        #expect(result.graph.validate() == nil)
+        #expect(result.graph.edgeCount > 0)
+        print("\(name): \(s.routingNodes) routing nodes, \(s.edges) edges, \(s.restrictionsKept)/\(s.restrictionRelations) restrictions, \(s.pointsOfInterest) POIs, \(s.missingNodeRefsDropped) refs dropped, \(String(format: "%.2f", s.elapsedSeconds)) s")
+    }
+
+    @Test func monacoCountsMatchManifest() throws {
+        try Self.checkAgainstManifest("monaco")
+    }
+}
