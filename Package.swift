@@ -32,10 +32,12 @@ let package = Package(
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance"]),
+        // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
+        .target(name: "CitySynthesis", dependencies: ["Geodesy", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
-                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport",
+                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "CitySynthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy"]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
 )

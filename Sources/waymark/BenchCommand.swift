@@ -1,7 +1,89 @@
 import ArgumentParser
+import Foundation
+import Routing
 
-// Placeholder while the subcommand is written.
+/// `waymark bench`: repeatable import, routing and guidance figures on one extract or database.
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "(being written)")
-    func run() throws { throw CommandFailure(message: "'bench' is not written yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure import/load, routing (A*), guidance and AR marker export on random or given pairs.",
+        discussion: """
+            Pairs are drawn reproducibly (SplitMix64, --seed) from the graph's road nodes, or read from
+            --pairs FILE.csv (from_lat,from_lon,to_lat,to_lon, header optional) so other engines can be
+            given the same queries; --write-pairs saves the drawn pairs. Per stage: count, total, median,
+            p95, p99 and max time per query, queries per second, nodes settled, peak resident memory
+            (VmHWM), failures with their reasons, mean route distance and duration. --check-dijkstra routes
+            every pair with Dijkstra too and lists every pair whose distance differs by a metre or more.
+            Build with -c release for meaningful figures.
+            """
+    )
+
+    @Argument(help: "An OSM extract (.osm, .osm.gz, .osm.bz2) or a database written by 'waymark import' (.sqlite).")
+    var input: String
+
+    @Option(name: .long, help: "Random pairs to draw (ignored with --pairs).")
+    var queries: Int = 1000
+
+    @Option(name: .long, help: "Seed of the pair drawing.")
+    var seed: UInt64 = 42
+
+    @Option(name: .long, help: "Read pairs from a CSV file: from_lat,from_lon,to_lat,to_lon (header optional).")
+    var pairs: String?
+
+    @Option(name: .customLong("write-pairs"), help: "Write the pairs used to a CSV file (for other engines).")
+    var writePairs: String?
+
+    @Option(name: .long, help: "What routing minimises: time or distance.")
+    var metric: String = "time"
+
+    @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,markers,dijkstra (default: all that apply).")
+    var stages: String?
+
+    @Flag(name: .long, help: "Print one JSON object per stage (JSON Lines) instead of the table.")
+    var json = false
+
+    @Option(name: .customLong("per-query"), help: "Write each pair's distance, duration and times to a CSV file.")
+    var perQuery: String?
+
+    @Flag(name: .customLong("check-dijkstra"), help: "Also route every pair with Dijkstra and list distance mismatches.")
+    var checkDijkstra = false
+
+    @Option(name: .customLong("max-snap"), help: "Snapping limit in metres for the pair coordinates.")
+    var maxSnap: Double = 1000
+
+    func validate() throws {
+        if queries < 1 || queries > 10_000_000 { throw ValidationError("--queries \(queries) is out of range: expected 1 ... 10000000") }
+        if RoutingMetric(rawValue: metric) == nil { throw ValidationError("--metric '\(metric)' is not one of: time, distance") }
+        if !(maxSnap > 0) || !maxSnap.isFinite { throw ValidationError("--max-snap \(maxSnap) must be a positive number of metres") }
+        _ = try parsedStages()
+    }
+
+    /// The requested stages, validated.
+    func parsedStages() throws -> Set<BenchStage>? {
+        guard let stages else { return nil }
+        var result = Set<BenchStage>()
+        for name in stages.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+            guard let stage = BenchStage(rawValue: name) else {
+                throw ValidationError("--stages: unknown stage '\(name)'; expected a comma-separated list of: "
+                    + BenchStage.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            result.insert(stage)
+        }
+        if result.isEmpty { throw ValidationError("--stages is empty; expected e.g. route,guidance") }
+        return result
+    }
+
+    func run() throws {
+        try reportingFailures {
+            var stageSet = try parsedStages()
+            if checkDijkstra { stageSet?.insert(.dijkstra) }
+            let runner = BenchRunner(
+                input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
+                metric: RoutingMetric(rawValue: metric) ?? .time, requestedStages: stageSet,
+                checkDijkstra: checkDijkstra, perQueryFile: perQuery, maxSnap: maxSnap)
+            let (reports, context) = try runner.run()
+            let text = json ? BenchOutput.jsonLines(reports, context: context) : BenchOutput.table(reports, context: context)
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
 }

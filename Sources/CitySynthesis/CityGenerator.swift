@@ -1,0 +1,416 @@
+import Foundation
+import Geodesy
+
+/// Options of a synthetic city.
+public struct CityOptions: Sendable {
+    /// About how many OSM nodes to write (the result is within a few percent).
+    public var nodes: Int
+    public var seed: UInt64
+    /// The city's centre (default: Zagreb, a plausible mid-latitude city).
+    public var center: Coordinate
+
+    public init(nodes: Int, seed: UInt64 = 42, center: Coordinate = Coordinate(latitude: 45.8150, longitude: 15.9819)) {
+        self.nodes = nodes
+        self.seed = seed
+        self.center = center
+    }
+}
+
+/// What the generator wrote.
+public struct CityStatistics: Sendable, Equatable {
+    public var nodes = 0
+    public var ways = 0
+    public var relations = 0
+    /// Uncompressed XML bytes.
+    public var bytes: Int64 = 0
+    /// Junctions per grid side.
+    public var gridSide = 0
+}
+
+/// Why a city cannot be generated.
+public enum CityGenerationError: Error, CustomStringConvertible {
+    case invalidNodeCount(Int)
+    case output(OutputFileError)
+
+    public var description: String {
+        switch self {
+        case .invalidNodeCount(let n):
+            "--nodes \(n) is out of range: expected 100 ... 100000000"
+        case .output(let error):
+            error.description
+        }
+    }
+}
+
+/// Writes a synthetic but realistic OSM XML city (see `CityLayout` for its plan) in one streaming
+/// pass per element type, in constant memory: ids and positions are recomputed from the layout, never
+/// stored, so 5 M nodes cost no more memory than 5 k.
+///
+/// The file has what real extracts have: grid streets with curved shape points, diagonal avenues,
+/// one-way streets (`yes` and `-1`), primary/secondary/tertiary/residential/service roads, a dual
+/// carriageway ring motorway with `motorway_link` ramps, `maxspeed` as numbers, mph, zones and `none`
+/// (and missing), names and refs, traffic signals, and `no_left_turn`/`no_right_turn`/`only_straight_on`
+/// restrictions at artery crossings.
+public enum CityGenerator {
+    /// Generates the city into `path` (`.osm`, `.osm.gz`, `.osm.bz2`, or `-` for standard output).
+    /// - Complexity: O(nodes) time, O(1) memory (plus O(√nodes) for the interchange list).
+    public static func write(_ options: CityOptions, to path: String) throws(CityGenerationError) -> CityStatistics {
+        guard (100...100_000_000).contains(options.nodes) else { throw .invalidNodeCount(options.nodes) }
+        let layout = CityLayout(size: CityLayout.side(forNodes: options.nodes), seed: options.seed, center: options.center)
+        do {
+            let file = try OutputFile(path: path)
+            var writer = CityWriter(layout: layout, buffer: XMLBuffer(output: file))
+            try writer.writeAll()
+            try file.close()
+            return writer.statistics
+        } catch {
+            throw .output(error)
+        }
+    }
+}
+
+/// The streaming passes of `CityGenerator`.
+struct CityWriter {
+    let layout: CityLayout
+    var buffer: XMLBuffer
+    var statistics = CityStatistics()
+    private var nextWayID: Int64 = 1
+
+    init(layout: CityLayout, buffer: XMLBuffer) {
+        self.layout = layout
+        self.buffer = buffer
+        statistics.gridSide = layout.size
+    }
+
+    mutating func writeAll() throws(OutputFileError) {
+        buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"waymark generate-grid\">\n")
+        writeBounds()
+        try writeNodes()
+        try writeWays()
+        try writeRelations()
+        buffer.append("</osm>\n")
+        try buffer.flush()
+        statistics.bytes = buffer.written
+    }
+
+    // MARK: Nodes
+
+    private mutating func node(_ id: Int64, _ p: (x: Meters, y: Meters), signals: Bool = false) throws(OutputFileError) {
+        let c = layout.coordinate(p)
+        buffer.append("  <node id=\"")
+        buffer.append(id)
+        buffer.append("\" version=\"1\" lat=\"")
+        buffer.appendDegrees(c.latitude)
+        buffer.append("\" lon=\"")
+        buffer.appendDegrees(c.longitude)
+        if signals {
+            buffer.append("\">\n    <tag k=\"highway\" v=\"traffic_signals\"/>\n  </node>\n")
+        } else {
+            buffer.append("\"/>\n")
+        }
+        statistics.nodes += 1
+        try buffer.flushIfNeeded()
+    }
+
+    private mutating func writeBounds() {
+        let r = layout.ringRadius + layout.ringCarriagewayGap
+        let halfW = max(Double(layout.size - 1) / 2 * layout.blockWidth + 10, r)
+        let halfH = max(Double(layout.size - 1) / 2 * layout.blockHeight + 10, r)
+        let sw = layout.coordinate((-halfW, -halfH)), ne = layout.coordinate((halfW, halfH))
+        buffer.append("  <bounds minlat=\"")
+        buffer.appendDegrees(sw.latitude)
+        buffer.append("\" minlon=\"")
+        buffer.appendDegrees(sw.longitude)
+        buffer.append("\" maxlat=\"")
+        buffer.appendDegrees(ne.latitude)
+        buffer.append("\" maxlon=\"")
+        buffer.appendDegrees(ne.longitude)
+        buffer.append("\"/>\n")
+    }
+
+    private mutating func writeNodes() throws(OutputFileError) {
+        let n = layout.size
+        for row in 0..<n {
+            for column in 0..<n {
+                let signals = row % 8 == 0 && column % 8 == 0
+                try node(layout.junctionID(row, column), layout.junctionPosition(row, column), signals: signals)
+            }
+        }
+        for row in 0..<n {
+            for column in 0..<(n - 1) {
+                let count = layout.horizontalShapeCount(row, column)
+                for s in 0..<count {
+                    try node(layout.horizontalShapeID(row, column, s), layout.horizontalShape(row, column, s, of: count))
+                }
+            }
+        }
+        for row in 0..<(n - 1) {
+            for column in 0..<n {
+                let count = layout.verticalShapeCount(row, column)
+                for s in 0..<count {
+                    try node(layout.verticalShapeID(row, column, s), layout.verticalShape(row, column, s, of: count))
+                }
+            }
+        }
+        for row in 0..<(n - 1) {
+            for column in 0..<(n - 1) where layout.hasDiagonal(row, column) {
+                try node(layout.diagonalMidID(row, column), layout.diagonalMid(row, column))
+            }
+        }
+        for row in 0..<(n - 1) {
+            for column in 0..<(n - 1) where layout.hasService(row, column) {
+                try node(layout.serviceID(row, column, 0), layout.servicePoint(row, column, 0))
+                try node(layout.serviceID(row, column, 1), layout.servicePoint(row, column, 1))
+            }
+        }
+        for k in 0..<layout.ringNodes { try node(layout.innerRingID(k), layout.ringPosition(k, outer: false)) }
+        for k in 0..<layout.ringNodes { try node(layout.outerRingID(k), layout.ringPosition(k, outer: true)) }
+        for index in layout.interchanges.indices {
+            for ramp in 0..<4 {
+                for s in 0..<2 { try node(layout.rampShapeID(index, ramp, s), layout.rampShape(index, ramp, s)) }
+            }
+        }
+    }
+
+    // MARK: Ways
+
+    private mutating func beginWay() -> Int64 {
+        let id = nextWayID
+        nextWayID += 1
+        buffer.append("  <way id=\"")
+        buffer.append(id)
+        buffer.append("\" version=\"1\">\n")
+        statistics.ways += 1
+        return id
+    }
+
+    private mutating func nd(_ id: Int64) {
+        buffer.append("    <nd ref=\"")
+        buffer.append(id)
+        buffer.append("\"/>\n")
+    }
+
+    private mutating func tag(_ key: StaticString, _ value: String) {
+        buffer.append("    <tag k=\"")
+        buffer.append(key)
+        buffer.append("\" v=\"")
+        buffer.appendEscaped(value)
+        buffer.append("\"/>\n")
+    }
+
+    private mutating func endWay() throws(OutputFileError) {
+        buffer.append("  </way>\n")
+        try buffer.flushIfNeeded()
+    }
+
+    /// Runs per grid line: segments `run * runLength ... min(+runLength, size - 1)`.
+    var runsPerLine: Int { (layout.size - 2) / layout.runLength + 1 }
+
+    /// The way id of run `run` of row `row` (rows are written first, in order).
+    func rowWayID(_ row: Int, _ run: Int) -> Int64 { Int64(row * runsPerLine + run) + 1 }
+    /// The way id of run `run` of column `column` (written right after the rows).
+    func columnWayID(_ column: Int, _ run: Int) -> Int64 { Int64((layout.size + column) * runsPerLine + run) + 1 }
+
+    private mutating func writeWays() throws(OutputFileError) {
+        let n = layout.size
+        for row in 0..<n {
+            for run in 0..<runsPerLine {
+                let start = run * layout.runLength, end = min(start + layout.runLength, n - 1)
+                let id = beginWay()
+                assert(id == rowWayID(row, run))
+                for column in start..<end {
+                    nd(layout.junctionID(row, column))
+                    let count = layout.horizontalShapeCount(row, column)
+                    for s in 0..<count { nd(layout.horizontalShapeID(row, column, s)) }
+                }
+                nd(layout.junctionID(row, end))
+                lineTags(row, run: run, street: "Street")
+                try endWay()
+            }
+        }
+        for column in 0..<n {
+            for run in 0..<runsPerLine {
+                let start = run * layout.runLength, end = min(start + layout.runLength, n - 1)
+                let id = beginWay()
+                assert(id == columnWayID(column, run))
+                for row in start..<end {
+                    nd(layout.junctionID(row, column))
+                    let count = layout.verticalShapeCount(row, column)
+                    for s in 0..<count { nd(layout.verticalShapeID(row, column, s)) }
+                }
+                nd(layout.junctionID(end, column))
+                lineTags(column, run: run, street: "Avenue")
+                try endWay()
+            }
+        }
+        try writeDiagonals()
+        try writeServices()
+        try writeRing()
+        try writeRamps()
+    }
+
+    private static let streetWords = [
+        "Maple", "Oak", "Linden", "Chestnut", "Harbour", "Mill", "Market", "Church", "Station", "River",
+        "Meadow", "Orchard", "Garden", "Castle", "Bridge", "Hill", "Forest", "Lake", "Spring", "Vine",
+        "Cedar", "Willow", "Birch", "Elm", "Ash", "Poplar", "Rose", "Tulip", "Iris", "Lily",
+        "Baker", "Smith", "Tanner", "Weaver", "Potter", "Miller", "Cooper", "Fisher", "Carter", "Mason",
+    ]
+
+    /// A name for grid line `line` (unique per line; a few residential segments are unnamed).
+    private func lineName(_ line: Int, street: String) -> String {
+        let word = Self.streetWords[line % Self.streetWords.count]
+        let round = line / Self.streetWords.count
+        return round == 0 ? "\(word) \(street)" : "\(word) \(street) \(round + 1)"
+    }
+
+    private mutating func lineTags(_ line: Int, run: Int, street: String) {
+        let lineClass = layout.lineClass(line)
+        let pick = layout.hash(10, line, run)
+        switch lineClass {
+        case .primary:
+            tag("highway", "primary")
+            tag("ref", street == "Street" ? "D \(line / 16 + 1)" : "Ž \(line / 16 + 1)")
+            tag("maxspeed", pick % 3 == 0 ? "60" : "50")
+            tag("lanes", "4")
+        case .secondary:
+            tag("highway", "secondary")
+            tag("maxspeed", ["50", "40", "50", "30 mph"][Int(pick % 4)])
+        case .tertiary:
+            tag("highway", "tertiary")
+            if let speed = ["50", "HR:urban", nil, "40"][Int(pick % 4)] { tag("maxspeed", speed) }
+        case .residential:
+            tag("highway", pick % 29 == 0 ? "living_street" : "residential")
+            if let speed = ["30", "DE:zone30", nil, nil, "20 mph", "RO:urban", "30", nil][Int(pick % 8)] { tag("maxspeed", speed) }
+            if layout.isOneway(line) { tag("oneway", (line / 4) % 2 == 0 ? "yes" : "-1") }
+        }
+        if lineClass != .residential || pick % 23 != 0 { tag("name", lineName(line, street: street)) }
+    }
+
+    private mutating func writeDiagonals() throws(OutputFileError) {
+        let n = layout.size
+        // Diagonal line `offset = column - row`; its segments are the blocks (row, row + offset).
+        for offset in stride(from: -(n - 2) / layout.diagonalSpacing * layout.diagonalSpacing, through: n - 2, by: layout.diagonalSpacing) {
+            let firstRow = max(0, -offset), lastRow = min(n - 2, n - 2 - offset)
+            guard firstRow <= lastRow else { continue }
+            var start = firstRow
+            while start <= lastRow {
+                let end = min(start + layout.runLength - 1, lastRow)
+                _ = beginWay()
+                for row in start...end {
+                    nd(layout.junctionID(row, row + offset))
+                    nd(layout.diagonalMidID(row, row + offset))
+                }
+                nd(layout.junctionID(end + 1, end + 1 + offset))
+                tag("highway", "tertiary")
+                tag("name", "Diagonal \(offset / layout.diagonalSpacing + n)")
+                tag("maxspeed", "40")
+                try endWay()
+                start = end + 1
+            }
+        }
+    }
+
+    private mutating func writeServices() throws(OutputFileError) {
+        let n = layout.size
+        for row in 0..<(n - 1) {
+            for column in 0..<(n - 1) where layout.hasService(row, column) {
+                _ = beginWay()
+                nd(layout.junctionID(row, column))
+                nd(layout.serviceID(row, column, 0))
+                nd(layout.serviceID(row, column, 1))
+                tag("highway", "service")
+                tag("service", layout.hash(11, row, column) % 3 == 0 ? "parking_aisle" : "driveway")
+                try endWay()
+            }
+        }
+    }
+
+    private mutating func writeRing() throws(OutputFileError) {
+        let n = layout.ringNodes, chunk = 100
+        var start = 0
+        while start < n {
+            let end = min(start + chunk, n)
+            // Inner carriageway: counter-clockwise, increasing index.
+            _ = beginWay()
+            for k in start...end { nd(layout.innerRingID(k)) }
+            ringTags(start / chunk)
+            try endWay()
+            // Outer carriageway: clockwise, decreasing index.
+            _ = beginWay()
+            for k in stride(from: end, through: start, by: -1) { nd(layout.outerRingID(k)) }
+            ringTags(start / chunk)
+            try endWay()
+            start = end
+        }
+    }
+
+    private mutating func ringTags(_ chunk: Int) {
+        tag("highway", "motorway")
+        tag("oneway", "yes")
+        tag("ref", "A 1")
+        tag("name", "Ring Motorway")
+        tag("layer", "1")
+        tag("lanes", "2")
+        // Real motorways mix forms: a number, none (unlimited), mph on some stretches, or no tag.
+        if let speed = ["100", "none", "80", nil, "60 mph"][chunk % 5] { tag("maxspeed", speed) }
+    }
+
+    private mutating func writeRamps() throws(OutputFileError) {
+        for (index, change) in layout.interchanges.enumerated() {
+            let junction = layout.junctionID(change.row, change.column)
+            for ramp in 0..<4 {
+                let ringNode = ramp < 2 ? layout.innerRingID(layout.rampRingIndex(change, ramp: ramp))
+                                        : layout.outerRingID(layout.rampRingIndex(change, ramp: ramp))
+                let onRamp = ramp % 2 == 0
+                _ = beginWay()
+                nd(onRamp ? junction : ringNode)
+                if onRamp {
+                    nd(layout.rampShapeID(index, ramp, 0)); nd(layout.rampShapeID(index, ramp, 1))
+                } else {
+                    nd(layout.rampShapeID(index, ramp, 1)); nd(layout.rampShapeID(index, ramp, 0))
+                }
+                nd(onRamp ? ringNode : junction)
+                tag("highway", "motorway_link")
+                tag("oneway", "yes")
+                if ramp == 0 { tag("maxspeed", "60") }
+                try endWay()
+            }
+        }
+    }
+
+    // MARK: Relations
+
+    private mutating func writeRelations() throws(OutputFileError) {
+        let n = layout.size
+        var id: Int64 = 1
+        // At crossings of two arteries (both split there): from the eastbound row run arriving at the
+        // junction, a left turn goes north (up the column run ending here), a right turn south (the
+        // column run starting here), straight on east (the next row run).
+        for row in stride(from: layout.runLength, to: n - 1, by: layout.runLength) {
+            for column in stride(from: layout.runLength, to: n - 1, by: layout.runLength) {
+                let pick = layout.hash(12, row, column) % 6
+                guard pick < 3 else { continue }
+                let from = rowWayID(row, column / layout.runLength - 1)
+                let (kind, to): (StaticString, Int64) = switch pick {
+                case 0: ("no_left_turn", columnWayID(column, row / layout.runLength - 1))
+                case 1: ("no_right_turn", columnWayID(column, row / layout.runLength))
+                default: ("only_straight_on", rowWayID(row, column / layout.runLength))
+                }
+                buffer.append("  <relation id=\"")
+                buffer.append(id)
+                buffer.append("\" version=\"1\">\n    <member type=\"way\" ref=\"")
+                buffer.append(from)
+                buffer.append("\" role=\"from\"/>\n    <member type=\"node\" ref=\"")
+                buffer.append(layout.junctionID(row, column))
+                buffer.append("\" role=\"via\"/>\n    <member type=\"way\" ref=\"")
+                buffer.append(to)
+                buffer.append("\" role=\"to\"/>\n    <tag k=\"type\" v=\"restriction\"/>\n    <tag k=\"restriction\" v=\"")
+                buffer.append(kind)
+                buffer.append("\"/>\n  </relation>\n")
+                id += 1
+                statistics.relations += 1
+                try buffer.flushIfNeeded()
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Resident-set figures of this process, read from `/proc/self/status` (Linux).
+///
+/// `VmHWM` is the peak resident set since the process started (the kernel's high-water mark), so a
+/// stage's figure includes everything loaded before it — the graph is what dominates.
+enum BenchMemory {
+    /// Peak resident set in bytes, or nil where `/proc` is not available (macOS).
+    static func peakResidentBytes() -> Int64? { statusField("VmHWM") }
+
+    /// Current resident set in bytes, or nil where `/proc` is not available.
+    static func currentResidentBytes() -> Int64? { statusField("VmRSS") }
+
+    /// A `kB` field of /proc/self/status, in bytes.
+    static func statusField(_ name: String) -> Int64? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        return parseStatusField(name, in: text)
+    }
+
+    /// Parses `NAME:   1234 kB` out of a /proc status text.
+    static func parseStatusField(_ name: String, in text: String) -> Int64? {
+        for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let fields = line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let value = fields.first.flatMap({ Int64($0) }) else { return nil }
+            let unit = fields.count > 1 ? fields[1].lowercased() : "kb"
+            return unit == "kb" ? value * 1024 : value
+        }
+        return nil
+    }
+}

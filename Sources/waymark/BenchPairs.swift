@@ -1,0 +1,92 @@
+import CitySynthesis
+import Foundation
+import Geodesy
+import RoadNetwork
+
+/// One origin/destination pair of a benchmark.
+struct BenchPair: Sendable, Equatable {
+    var from: Coordinate
+    var to: Coordinate
+}
+
+/// A malformed pairs file, naming the file, line and what was expected.
+struct BenchPairsError: Error, CustomStringConvertible {
+    var path: String
+    var line: Int
+    var reason: String
+    var description: String { "\(path):\(line): \(reason)" }
+}
+
+/// Drawing, reading and writing benchmark pairs.
+///
+/// The CSV format is `from_lat,from_lon,to_lat,to_lon` in decimal degrees, one pair per line, an
+/// optional header line, so the same file can be fed to OSRM, GraphHopper or Valhalla scripts.
+enum BenchPairs {
+    static let header = "from_lat,from_lon,to_lat,to_lon"
+
+    /// Draws `count` pairs of distinct road nodes, reproducibly from `seed` (SplitMix64).
+    ///
+    /// Nodes are drawn uniformly among the graph's routing nodes, so pairs follow the road density
+    /// (as random real trips roughly do), not the bounding box, and never fall in the sea.
+    /// - Complexity: O(count).
+    static func draw(count: Int, seed: UInt64, from graph: RoadGraph) -> [BenchPair] {
+        let n = graph.nodeCount
+        guard n >= 2 else { return [] }
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            let a = generator.next(below: n)
+            var b = generator.next(below: n - 1)
+            if b >= a { b += 1 }
+            return BenchPair(from: graph.nodeCoordinates[a], to: graph.nodeCoordinates[b])
+        }
+    }
+
+    /// Reads a pairs CSV (header optional; blank lines and `#` comments skipped).
+    static func read(path: String) throws -> [BenchPair] {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw BenchPairsError(path: path, line: 0, reason: "cannot read the pairs file (\(error.localizedDescription))")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses pairs CSV text; `path` names it in errors.
+    static func parse(_ text: String, path: String) throws -> [BenchPair] {
+        var pairs: [BenchPair] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let lineNumber = index + 1
+            if pairs.isEmpty, fields.first.map({ Double($0) == nil }) == true, fields.contains(where: { $0.contains("lat") }) {
+                continue  // the header
+            }
+            guard fields.count == 4 else {
+                throw BenchPairsError(path: path, line: lineNumber, reason: "expected 4 fields from_lat,from_lon,to_lat,to_lon, found \(fields.count)")
+            }
+            var values: [Double] = []
+            for (field, name) in zip(fields, ["from_lat", "from_lon", "to_lat", "to_lon"]) {
+                guard let value = Double(field), value.isFinite else {
+                    throw BenchPairsError(path: path, line: lineNumber, reason: "\(name) '\(field)' is not a number")
+                }
+                values.append(value)
+            }
+            guard let from = Coordinate(validatingLatitude: values[0], longitude: values[1]) else {
+                throw BenchPairsError(path: path, line: lineNumber, reason: "from \(values[0]),\(values[1]) is not a valid LAT,LON (latitude -90...90, longitude -180...180)")
+            }
+            guard let to = Coordinate(validatingLatitude: values[2], longitude: values[3]) else {
+                throw BenchPairsError(path: path, line: lineNumber, reason: "to \(values[2]),\(values[3]) is not a valid LAT,LON (latitude -90...90, longitude -180...180)")
+            }
+            pairs.append(BenchPair(from: from, to: to))
+        }
+        if pairs.isEmpty { throw BenchPairsError(path: path, line: 0, reason: "no pairs found (expected lines from_lat,from_lon,to_lat,to_lon)") }
+        return pairs
+    }
+
+    /// The CSV text of pairs, with header.
+    static func csv(_ pairs: [BenchPair]) -> String {
+        var text = header + "\n"
+        for p in pairs { text += "\(p.from.latitude),\(p.from.longitude),\(p.to.latitude),\(p.to.longitude)\n" }
+        return text
+    }
+}

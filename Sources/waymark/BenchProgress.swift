@@ -1,0 +1,34 @@
+import Foundation
+
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal (so logs
+/// and CI output stay clean).
+///
+/// Redraws at most about 100 times per stage, so drawing never shows up in the figures.
+struct BenchProgress {
+    let label: String
+    let total: Int
+    let enabled: Bool
+    private var lastDrawn = -1
+
+    init(label: String, total: Int, enabled: Bool = isatty(2) != 0) {
+        self.label = label
+        self.total = total
+        self.enabled = enabled && total > 0
+    }
+
+    mutating func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = done * 100 / total
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let width = 30, filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let padded = label.padding(toLength: 9, withPad: " ", startingAt: 0)
+        FileHandle.standardError.write(Data("\r\(padded)[\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

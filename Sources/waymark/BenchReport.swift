@@ -1,0 +1,216 @@
+import Foundation
+import Geodesy
+
+/// The stages `waymark bench` can measure, in the order they run.
+enum BenchStage: String, CaseIterable, Sendable {
+    /// OSM file -> graph (only for an OSM input); one measurement.
+    case `import`
+    /// Database -> graph (only for a .sqlite input); one measurement.
+    case load
+    /// A* route per pair (snapping included).
+    case route
+    /// Dijkstra route per pair, compared with A* (`--check-dijkstra`).
+    case dijkstra
+    /// `RouteGuidance.waypoints` per successful route.
+    case guidance
+    /// `ARMarkerExporter.markers` per route's waypoints.
+    case markers
+}
+
+/// A query that failed, and why.
+struct BenchFailure: Sendable, Equatable {
+    /// Index of the pair (0-based, the line order of `--pairs`/`--write-pairs` without the header).
+    var pair: Int
+    var reason: String
+}
+
+/// A pair where A* and Dijkstra disagree.
+struct BenchMismatch: Sendable, Equatable {
+    var pair: Int
+    var aStarDistance: Meters?
+    var dijkstraDistance: Meters?
+    var aStarCost: Double?
+    var dijkstraCost: Double?
+    var note: String
+}
+
+/// The figures of one stage.
+///
+/// Schema (also the `--json` object, one per line, keys always present, `null` where not applicable):
+/// see README `## Benchmarks`.
+struct StageReport: Sendable {
+    var stage: BenchStage
+    var latencies: LatencySummary
+    /// Queries attempted (pairs, or 1 for import/load).
+    var attempted: Int
+    var failures: [BenchFailure] = []
+    /// Mean nodes settled per successful query (route/dijkstra).
+    var settledNodesMean: Double?
+    /// Mean route distance / duration over successful queries (route/dijkstra).
+    var meanDistance: Meters?
+    var meanDuration: Seconds?
+    /// Mean number of items a query produced (waypoints for guidance, markers for markers).
+    var itemsMean: Double?
+    /// One-time preparation not counted per query (router set-up for route).
+    var setup: Seconds?
+    /// Peak resident set of the process after the stage.
+    var peakResidentBytes: Int64?
+    var mismatches: [BenchMismatch]?
+    /// Stage-specific extras printed with the stage (import statistics, graph size).
+    var notes: [String: Double] = [:]
+}
+
+/// The context every stage shares.
+struct BenchContext: Sendable {
+    var input: String
+    var graphNodes: Int
+    var graphEdges: Int
+    var metric: String
+    var seed: UInt64?
+    var pairsFile: String?
+    var queries: Int
+    var build: String
+}
+
+/// Rendering of reports as a table or as JSON lines.
+enum BenchOutput {
+    static func milliseconds(_ s: Seconds) -> String { String(format: "%.3f", s * 1000) }
+
+    /// The human-readable table.
+    static func table(_ reports: [StageReport], context: BenchContext) -> String {
+        var out = "waymark bench: \(context.input) (\(context.graphNodes) nodes, \(context.graphEdges) edges), "
+        out += "\(context.queries) pairs "
+        out += context.pairsFile.map { "from \($0)" } ?? "drawn with seed \(context.seed ?? 0)"
+        out += ", metric \(context.metric), \(context.build) build\n\n"
+        let header = ["stage", "count", "failed", "total s", "median ms", "p95 ms", "p99 ms", "max ms", "per s",
+                      "settled", "items", "peak RSS MB", "mean km", "mean min"]
+        var rows: [[String]] = [header]
+        for r in reports {
+            rows.append([
+                r.stage.rawValue, "\(r.latencies.count)", "\(r.failures.count)",
+                String(format: "%.3f", r.latencies.total), milliseconds(r.latencies.median), milliseconds(r.latencies.p95),
+                milliseconds(r.latencies.p99), milliseconds(r.latencies.max),
+                String(format: "%.1f", r.latencies.queriesPerSecond),
+                r.settledNodesMean.map { String(format: "%.0f", $0) } ?? "-",
+                r.itemsMean.map { String(format: "%.1f", $0) } ?? "-",
+                r.peakResidentBytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "-",
+                r.meanDistance.map { String(format: "%.3f", $0 / 1000) } ?? "-",
+                r.meanDuration.map { String(format: "%.2f", $0 / 60) } ?? "-",
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for (index, row) in rows.enumerated() {
+            let cells = row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + pad : pad + cell
+            }
+            out += cells.joined(separator: "  ") + "\n"
+            if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        for r in reports {
+            if let setup = r.setup { out += "\n\(r.stage.rawValue): one-time set-up \(String(format: "%.3f", setup)) s (not in the per-query figures)" }
+            for (key, value) in r.notes.sorted(by: { $0.key < $1.key }) {
+                out += "\n\(r.stage.rawValue): \(key) = \(value == value.rounded() ? String(Int64(value)) : String(format: "%.3f", value))"
+            }
+        }
+        for r in reports where !r.failures.isEmpty {
+            out += "\n\n\(r.stage.rawValue): \(r.failures.count) failed queries"
+            var byReason: [String: [Int]] = [:]
+            for f in r.failures { byReason[Self.reasonClass(f.reason), default: []].append(f.pair) }
+            for (reason, pairs) in byReason.sorted(by: { $0.value.count > $1.value.count }) {
+                let shown = pairs.prefix(10).map(String.init).joined(separator: ", ")
+                out += "\n  \(pairs.count) x \(reason) (pairs \(shown)\(pairs.count > 10 ? ", …" : ""))"
+            }
+            for f in r.failures.prefix(5) { out += "\n  pair \(f.pair): \(f.reason)" }
+        }
+        for r in reports {
+            guard let mismatches = r.mismatches else { continue }
+            if mismatches.isEmpty {
+                out += "\n\n\(r.stage.rawValue): every route distance agrees with A* to the metre (and every cost exactly)"
+            } else {
+                out += "\n\n\(r.stage.rawValue): \(mismatches.count) pairs where A* and Dijkstra differ:"
+                for m in mismatches {
+                    out += "\n  pair \(m.pair): A* \(m.aStarDistance.map { String(format: "%.1f m", $0) } ?? "none"), "
+                    out += "Dijkstra \(m.dijkstraDistance.map { String(format: "%.1f m", $0) } ?? "none"); \(m.note)"
+                }
+            }
+        }
+        return out + "\n"
+    }
+
+    /// The failure reason without its coordinates, so failures group by kind.
+    static func reasonClass(_ reason: String) -> String {
+        if reason.hasPrefix("no drivable road within") { return "no drivable road nearby" }
+        if reason.hasPrefix("no route from") { return "no route (points not connected)" }
+        return reason
+    }
+
+    /// One JSON object per stage, one per line (JSON Lines).
+    static func jsonLines(_ reports: [StageReport], context: BenchContext) -> String {
+        reports.map { json($0, context: context) }.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ r: StageReport, context: BenchContext) -> String {
+        let fields: [(String, String)] = [
+            ("stage", string(r.stage.rawValue)),
+            ("input", string(context.input)),
+            ("build", string(context.build)),
+            ("graph_nodes", "\(context.graphNodes)"),
+            ("graph_edges", "\(context.graphEdges)"),
+            ("metric", string(context.metric)),
+            ("seed", context.seed.map { "\($0)" } ?? "null"),
+            ("pairs_file", context.pairsFile.map(string) ?? "null"),
+            ("attempted", "\(r.attempted)"),
+            ("count", "\(r.latencies.count)"),
+            ("failed", "\(r.failures.count)"),
+            ("total_s", number(r.latencies.total)),
+            ("mean_ms", number(r.latencies.mean * 1000)),
+            ("median_ms", number(r.latencies.median * 1000)),
+            ("p95_ms", number(r.latencies.p95 * 1000)),
+            ("p99_ms", number(r.latencies.p99 * 1000)),
+            ("max_ms", number(r.latencies.max * 1000)),
+            ("queries_per_second", number(r.latencies.queriesPerSecond)),
+            ("settled_nodes_mean", r.settledNodesMean.map(number) ?? "null"),
+            ("items_mean", r.itemsMean.map(number) ?? "null"),
+            ("mean_distance_m", r.meanDistance.map(number) ?? "null"),
+            ("mean_duration_s", r.meanDuration.map(number) ?? "null"),
+            ("setup_s", r.setup.map(number) ?? "null"),
+            ("peak_rss_bytes", r.peakResidentBytes.map { "\($0)" } ?? "null"),
+            ("failures", "[" + r.failures.map { "{\"pair\":\($0.pair),\"reason\":\(string($0.reason))}" }.joined(separator: ",") + "]"),
+            ("mismatches", r.mismatches.map { list in
+                "[" + list.map { m in
+                    "{\"pair\":\(m.pair),\"astar_distance_m\":\(m.aStarDistance.map(number) ?? "null"),"
+                        + "\"dijkstra_distance_m\":\(m.dijkstraDistance.map(number) ?? "null"),"
+                        + "\"astar_cost\":\(m.aStarCost.map(number) ?? "null"),"
+                        + "\"dijkstra_cost\":\(m.dijkstraCost.map(number) ?? "null"),\"note\":\(string(m.note))}"
+                }.joined(separator: ",") + "]"
+            } ?? "null"),
+            ("notes", "{" + r.notes.sorted(by: { $0.key < $1.key }).map { "\(string($0.key)):\(number($0.value))" }.joined(separator: ",") + "}"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON number (finite; non-finite values become null).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.6g", value)
+    }
+
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,337 @@
+import ARExport
+import Foundation
+import Geodesy
+import Guidance
+import OSMImport
+import RoadNetwork
+import RoadNetworkStore
+import Routing
+
+/// Runs the stages of `waymark bench` and gathers their figures.
+///
+/// The query stages run interleaved per pair (A*, then Dijkstra, guidance and markers on that route),
+/// each timed on its own, so memory stays constant however many pairs are given and guidance sees
+/// the route the way an app would, right after it was computed. All timing uses `ContinuousClock`
+/// around the library call only; I/O (CSV writing, progress drawing) is outside the timed regions.
+struct BenchRunner {
+    var input: String
+    var queries: Int
+    var seed: UInt64
+    var pairsFile: String?
+    var writePairs: String?
+    var metric: RoutingMetric
+    /// nil means every stage that applies to the input.
+    var requestedStages: Set<BenchStage>?
+    var checkDijkstra: Bool
+    var perQueryFile: String?
+    var maxSnap: Meters
+
+    /// Whether `path` is a SQLite database (by its 16-byte header), as opposed to OSM XML.
+    static func isDatabase(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = handle.readData(ofLength: 16)
+        return header == Data("SQLite format 3\u{0}".utf8)
+    }
+
+    func run() throws -> (reports: [StageReport], context: BenchContext) {
+        guard FileManager.default.fileExists(atPath: input) else {
+            throw CommandFailure(message: "\(input): no such file (expected an OSM extract or a .sqlite database)")
+        }
+        let isDatabase = Self.isDatabase(input)
+        var stages = requestedStages ?? Set(BenchStage.allCases).subtracting(checkDijkstra ? [] : [.dijkstra])
+        if requestedStages == nil { stages.remove(isDatabase ? .import : .load) }
+        if isDatabase && stages.contains(.import) {
+            throw CommandFailure(message: "--stages import needs an OSM input; \(input) is a database (use the load stage)")
+        }
+        if !isDatabase && stages.contains(.load) {
+            throw CommandFailure(message: "--stages load needs a database written by 'waymark import'; \(input) is an OSM file (use the import stage)")
+        }
+
+        var reports: [StageReport] = []
+        let graph: RoadGraph
+        if isDatabase {
+            printStatus("loading \(input) …")
+            let start = ContinuousClock.now
+            let stored: StoredRoadNetwork
+            do { stored = try RoadNetworkStore.load(path: input) } catch { throw CommandFailure(message: "\(error)") }
+            let elapsed = (ContinuousClock.now - start).seconds
+            graph = stored.graph
+            if stages.contains(.load) {
+                reports.append(StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
+                                           peakResidentBytes: BenchMemory.peakResidentBytes(),
+                                           notes: ["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount)]))
+            }
+        } else {
+            printStatus("importing \(input) …")
+            let start = ContinuousClock.now
+            let result = try OSMImporter.importFile(path: input)
+            let elapsed = (ContinuousClock.now - start).seconds
+            graph = result.graph
+            if stages.contains(.import) {
+                let s = result.statistics
+                reports.append(StageReport(stage: .import, latencies: LatencySummary([elapsed]), attempted: 1,
+                                           peakResidentBytes: BenchMemory.peakResidentBytes(),
+                                           notes: ["osm_nodes": Double(s.nodesRead), "osm_ways": Double(s.waysRead),
+                                                   "osm_relations": Double(s.relationsRead),
+                                                   "routing_nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
+                                                   "restrictions": Double(graph.restrictions.count),
+                                                   "xml_mb_per_s": s.xmlMegabytesPerSecond]))
+            }
+        }
+        guard graph.nodeCount >= 2 else {
+            throw CommandFailure(message: "\(input): the graph has \(graph.nodeCount) routing nodes; no pairs can be routed")
+        }
+
+        let pairs: [BenchPair]
+        if let pairsFile {
+            pairs = try BenchPairs.read(path: pairsFile)
+        } else {
+            pairs = BenchPairs.draw(count: queries, seed: seed, from: graph)
+        }
+        if let writePairs {
+            do { try BenchPairs.csv(pairs).write(toFile: writePairs, atomically: true, encoding: .utf8) } catch {
+                throw CommandFailure(message: "--write-pairs \(writePairs): cannot write (\(error.localizedDescription))")
+            }
+        }
+
+        #if DEBUG
+        let build = "debug"
+        #else
+        let build = "release"
+        #endif
+        let context = BenchContext(input: input, graphNodes: graph.nodeCount, graphEdges: graph.edgeCount,
+                                   metric: metric.rawValue, seed: pairsFile == nil ? seed : nil, pairsFile: pairsFile,
+                                   queries: pairs.count, build: build)
+
+        let queryStages = stages.intersection([.route, .dijkstra, .guidance, .markers])
+        if !queryStages.isEmpty {
+            reports += try runQueries(pairs: pairs, graph: graph, stages: queryStages)
+        }
+        return (reports, context)
+    }
+
+    private func printStatus(_ text: String) {
+        if isatty(2) != 0 { FileHandle.standardError.write(Data("\(text)\r".utf8)) }
+    }
+
+    /// Accumulates one query stage's samples.
+    private struct Accumulator {
+        var times: [Seconds] = []
+        var failures: [BenchFailure] = []
+        var settled = 0
+        var distance: Meters = 0
+        var duration: Seconds = 0
+        var items = 0
+
+        func report(_ stage: BenchStage, attempted: Int, withRoutes: Bool, withItems: Bool) -> StageReport {
+            let ok = times.count
+            return StageReport(
+                stage: stage, latencies: LatencySummary(times), attempted: attempted, failures: failures,
+                settledNodesMean: withRoutes && ok > 0 ? Double(settled) / Double(ok) : nil,
+                meanDistance: withRoutes && ok > 0 ? distance / Double(ok) : nil,
+                meanDuration: withRoutes && ok > 0 ? duration / Double(ok) : nil,
+                itemsMean: withItems && ok > 0 ? Double(items) / Double(ok) : nil,
+                peakResidentBytes: BenchMemory.peakResidentBytes())
+        }
+    }
+
+    private func runQueries(pairs: [BenchPair], graph: RoadGraph, stages: Set<BenchStage>) throws -> [StageReport] {
+        let setupStart = ContinuousClock.now
+        let router = Router(graph: graph)
+        let workspace = router.makeWorkspace()
+        let setup = (ContinuousClock.now - setupStart).seconds
+
+        var perQuery: PerQueryWriter?
+        if let perQueryFile { perQuery = try PerQueryWriter(path: perQueryFile) }
+
+        var route = Accumulator(), dijkstra = Accumulator(), guidance = Accumulator(), markers = Accumulator()
+        var mismatches: [BenchMismatch] = []
+        var progress = BenchProgress(label: "queries", total: pairs.count)
+        let needGuidance = stages.contains(.guidance) || stages.contains(.markers)
+
+        for (index, pair) in pairs.enumerated() {
+            var row = PerQueryRow(pair: index, from: pair.from, to: pair.to)
+
+            // A* (always run: guidance, markers and the Dijkstra check need its route).
+            var aStarRoute: Route?
+            let start = ContinuousClock.now
+            do {
+                aStarRoute = try router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
+                                              algorithm: .aStar, workspace: workspace)
+                let elapsed = (ContinuousClock.now - start).seconds
+                let r = aStarRoute!
+                route.times.append(elapsed)
+                route.settled += r.settledNodes
+                route.distance += r.distance
+                route.duration += r.duration
+                row.routeTime = elapsed
+                row.distance = r.distance
+                row.duration = r.duration
+                row.settled = r.settledNodes
+            } catch {
+                route.failures.append(BenchFailure(pair: index, reason: error.description))
+                row.reason = error.description
+            }
+
+            if stages.contains(.dijkstra) {
+                let start = ContinuousClock.now
+                var dijkstraRoute: Route?
+                var failure: String?
+                do {
+                    dijkstraRoute = try router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
+                                                     algorithm: .dijkstra, workspace: workspace)
+                } catch {
+                    failure = error.description
+                }
+                let elapsed = (ContinuousClock.now - start).seconds
+                if let r = dijkstraRoute {
+                    dijkstra.times.append(elapsed)
+                    dijkstra.settled += r.settledNodes
+                    dijkstra.distance += r.distance
+                    dijkstra.duration += r.duration
+                    row.dijkstraTime = elapsed
+                    row.dijkstraDistance = r.distance
+                } else if let failure {
+                    dijkstra.failures.append(BenchFailure(pair: index, reason: failure))
+                }
+                if let mismatch = Self.compare(pair: index, aStar: aStarRoute, dijkstra: dijkstraRoute, metric: metric) {
+                    mismatches.append(mismatch)
+                }
+            }
+
+            if needGuidance, let r = aStarRoute {
+                let start = ContinuousClock.now
+                let waypoints = RouteGuidance.waypoints(for: r, in: graph)
+                let elapsed = (ContinuousClock.now - start).seconds
+                if stages.contains(.guidance) {
+                    guidance.times.append(elapsed)
+                    guidance.items += waypoints.count
+                    row.guidanceTime = elapsed
+                    row.waypoints = waypoints.count
+                }
+                if stages.contains(.markers) {
+                    let start = ContinuousClock.now
+                    do {
+                        let list = try ARMarkerExporter.markers(for: waypoints)
+                        let elapsed = (ContinuousClock.now - start).seconds
+                        markers.times.append(elapsed)
+                        markers.items += list.markers.count
+                        row.markersTime = elapsed
+                        row.markers = list.markers.count
+                    } catch {
+                        markers.failures.append(BenchFailure(pair: index, reason: "\(error)"))
+                    }
+                }
+            }
+            try perQuery?.append(row)
+            progress.update(index + 1)
+        }
+        progress.finish()
+        try perQuery?.close()
+
+        var reports: [StageReport] = []
+        if stages.contains(.route) {
+            var report = route.report(.route, attempted: pairs.count, withRoutes: true, withItems: false)
+            report.setup = setup
+            reports.append(report)
+        }
+        if stages.contains(.dijkstra) {
+            var report = dijkstra.report(.dijkstra, attempted: pairs.count, withRoutes: true, withItems: false)
+            report.mismatches = mismatches
+            reports.append(report)
+        }
+        let routed = pairs.count - route.failures.count
+        if stages.contains(.guidance) { reports.append(guidance.report(.guidance, attempted: routed, withRoutes: false, withItems: true)) }
+        if stages.contains(.markers) { reports.append(markers.report(.markers, attempted: routed, withRoutes: false, withItems: true)) }
+        return reports
+    }
+
+    /// A mismatch when A* and Dijkstra disagree: one found a route and the other not, the distances
+    /// differ by a metre or more, or the optimised cost differs (A* must be exactly optimal).
+    static func compare(pair: Int, aStar: Route?, dijkstra: Route?, metric: RoutingMetric) -> BenchMismatch? {
+        func cost(_ r: Route) -> Double { metric == .time ? r.duration : r.distance }
+        switch (aStar, dijkstra) {
+        case (nil, nil):
+            return nil
+        case (let a?, nil):
+            return BenchMismatch(pair: pair, aStarDistance: a.distance, dijkstraDistance: nil, aStarCost: cost(a),
+                                 dijkstraCost: nil, note: "only A* found a route")
+        case (nil, let d?):
+            return BenchMismatch(pair: pair, aStarDistance: nil, dijkstraDistance: d.distance, aStarCost: nil,
+                                 dijkstraCost: cost(d), note: "only Dijkstra found a route")
+        case (let a?, let d?):
+            let costA = cost(a), costD = cost(d)
+            // Costs are sums of Float edge weights in different orders: allow rounding, nothing more.
+            let costsAgree = abs(costA - costD) <= 1e-6 * max(1, abs(costD)) + 1e-3
+            let distancesAgree = abs(a.distance - d.distance) < 1
+            if costsAgree && distancesAgree { return nil }
+            let note = costsAgree
+                ? "equal \(metric == .time ? "time" : "cost"), different path (a tie between equally good routes)"
+                : String(format: "cost differs: A* %.3f vs Dijkstra %.3f %@", costA, costD, metric == .time ? "s" : "m")
+            return BenchMismatch(pair: pair, aStarDistance: a.distance, dijkstraDistance: d.distance,
+                                 aStarCost: costA, dijkstraCost: costD, note: note)
+        }
+    }
+}
+
+/// One line of `--per-query`.
+struct PerQueryRow {
+    var pair: Int
+    var from: Coordinate
+    var to: Coordinate
+    var distance: Meters?
+    var duration: Seconds?
+    var routeTime: Seconds?
+    var settled: Int?
+    var dijkstraDistance: Meters?
+    var dijkstraTime: Seconds?
+    var guidanceTime: Seconds?
+    var waypoints: Int?
+    var markersTime: Seconds?
+    var markers: Int?
+    var reason: String?
+}
+
+/// Streams `--per-query` rows to a CSV file.
+struct PerQueryWriter {
+    static let header = "pair,from_lat,from_lon,to_lat,to_lon,status,distance_m,duration_s,route_ms,settled_nodes,"
+        + "dijkstra_distance_m,dijkstra_ms,guidance_ms,waypoints,markers_ms,markers,reason"
+    let path: String
+    private let handle: FileHandle
+    private var pending = ""
+
+    init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw CommandFailure(message: "--per-query \(path): cannot create the file")
+        }
+        self.path = path
+        self.handle = handle
+        pending = Self.header + "\n"
+    }
+
+    mutating func append(_ row: PerQueryRow) throws {
+        func value(_ v: Double?, _ format: String) -> String { v.map { String(format: format, $0) } ?? "" }
+        func count(_ v: Int?) -> String { v.map(String.init) ?? "" }
+        let status = row.distance != nil ? "ok" : "failed"
+        let reason = row.reason.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" } ?? ""
+        pending += "\(row.pair),\(row.from.latitude),\(row.from.longitude),\(row.to.latitude),\(row.to.longitude),\(status),"
+            + "\(value(row.distance, "%.1f")),\(value(row.duration, "%.1f")),\(value(row.routeTime.map { $0 * 1000 }, "%.4f")),"
+            + "\(count(row.settled)),\(value(row.dijkstraDistance, "%.1f")),\(value(row.dijkstraTime.map { $0 * 1000 }, "%.4f")),"
+            + "\(value(row.guidanceTime.map { $0 * 1000 }, "%.4f")),\(count(row.waypoints)),"
+            + "\(value(row.markersTime.map { $0 * 1000 }, "%.4f")),\(count(row.markers)),\(reason)\n"
+        if pending.utf8.count > 1 << 16 { try flush() }
+    }
+
+    mutating func flush() throws {
+        do { try handle.write(contentsOf: Data(pending.utf8)) } catch {
+            throw CommandFailure(message: "--per-query \(path): write failed (\(error.localizedDescription))")
+        }
+        pending = ""
+    }
+
+    mutating func close() throws {
+        try flush()
+        try? handle.close()
+    }
+}
