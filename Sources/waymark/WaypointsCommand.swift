@@ -1,7 +1,160 @@
 import ArgumentParser
+import ARExport
+import Foundation
+import Geodesy
+import Guidance
+import RoadNetwork
+import Routing
 
-// Placeholder while the subcommand is written.
+/// `waymark waypoints`: routes, then writes the densified waypoint stream as JSON Lines on stdout, one
+/// line per waypoint flushed as it is produced, closed by a summary line.
 struct WaypointsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "waypoints", abstract: "(being written)")
-    func run() throws { throw CommandFailure(message: "'waypoints' is not written yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "waypoints",
+        abstract: "Write the route's waypoint stream (JSON Lines): densified points, maneuvers, speed limits and warnings.",
+        discussion: """
+        Each line is one waypoint; the last line is {"summary":{...}}. With --trace the drive is replayed:
+        each waypoint is written when the recorded vehicle reaches it, with its position and speed and
+        the next instruction. Spacing 'bands': stretches of 20-100 m get a point every 20 m, 100-1000 m
+        every 50 m, 1-5 km every 100 m, over 5 km every 200 m (band edges belong to the upper band).
+        """)
+
+    @OptionGroup var source: GraphSource
+
+    @Option(name: .long, help: "Start, as LAT,LON.")
+    var from: String
+
+    @Option(name: .long, help: "Destination, as LAT,LON.")
+    var to: String
+
+    @Option(name: .long, help: "A via point LAT,LON (repeat for several, in order).")
+    var via: [String] = []
+
+    @Option(name: .long, help: "Planned constant speed in km/h, for the speed warnings.")
+    var speed: String?
+
+    @Option(name: .long, help: "A GPS trace to replay: GPX 1.1 track, or CSV lat,lon[,time][,speed] (speed in km/h).")
+    var trace: String?
+
+    @Option(name: .long, help: "Waypoint spacing: 'bands' (default) or a fixed interval in metres.")
+    var spacing: String = "bands"
+
+    @Option(name: .long, help: "Instruction language: en or hr.")
+    var language: String = "en"
+
+    @Flag(name: .long, help: "Write only the summary line.")
+    var summary = false
+
+    func run() throws {
+        try reportingFailures {
+            let options = try guidanceOptions()
+            let start = try Self.coordinate(from, option: "--from")
+            let end = try Self.coordinate(to, option: "--to")
+            let vias = try via.map { try Self.coordinate($0, option: "--via") }
+            // Read the trace before the (slower) graph load so a bad file fails fast.
+            let parsedTrace = try trace.map { try Self.readTrace($0) }
+
+            let graph = try source.load().graph
+            let router = Router(graph: graph)
+            let route: Route
+            do {
+                route = try router.route(from: start, to: end, via: vias)
+            } catch let error as RoutingError {
+                throw CommandFailure(message: error.description, status: Self.status(for: error))
+            }
+            let waypoints = RouteGuidance.waypoints(for: route, in: graph, options: options)
+
+            var totals = GuidanceSummary(distance: route.distance, duration: route.duration)
+            var match: TraceMatch? = nil
+            if let parsedTrace {
+                let matcher = TraceMatcher(plannedSpeed: options.plannedSpeed)
+                let matched = matcher.match(parsedTrace, to: Self.routePolyline(route))
+                if matched.points.isEmpty {
+                    throw CommandFailure(message: "--trace \(parsedTrace.sourceName): none of its \(matched.total) points lies within \(Int(matcher.maxDistance)) m of the route")
+                }
+                totals.tracePoints = matched.total
+                totals.traceMatched = matched.points.count
+                totals.traceDiscarded = matched.discarded
+                totals.replayedDistance = matched.points.last?.distanceAlongRoute
+                match = matched
+            }
+            // Each line goes straight to the file descriptor (FileHandle does not buffer), so a consumer
+            // reading the pipe sees every waypoint as soon as it is produced.
+            var writer = WaypointStreamWriter(summary: totals, writesWaypoints: !summary) { line in
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+            if let match {
+                GuidanceReplay.replay(waypoints: waypoints, match: match, language: options.language) { writer.write($0) }
+            } else {
+                for record in GuidanceReplay.records(for: waypoints, language: options.language) { writer.write(record) }
+            }
+            writer.finish()
+        }
+    }
+
+    /// The guidance options from `--spacing`, `--language`, `--speed`.
+    func guidanceOptions() throws -> GuidanceOptions {
+        guard let lang = InstructionLanguage(rawValue: language.lowercased()) else {
+            throw CommandFailure(message: "--language '\(language)' is not supported (expected en or hr)")
+        }
+        let policy: SpacingPolicy
+        if spacing.lowercased() == "bands" {
+            policy = .bands
+        } else if let metres = Double(spacing), metres.isFinite, metres >= 1 {
+            policy = .fixed(metres)
+        } else {
+            throw CommandFailure(message: "--spacing '\(spacing)' is invalid (expected 'bands' or a number of metres, at least 1)")
+        }
+        var planned: KilometersPerHour? = nil
+        if let speed {
+            guard let kmh = Double(speed), kmh.isFinite, kmh > 0, kmh < 1000 else {
+                throw CommandFailure(message: "--speed '\(speed)' is invalid (expected a positive number of km/h)")
+            }
+            planned = kmh
+        }
+        return GuidanceOptions(spacing: policy, language: lang, plannedSpeed: planned)
+    }
+
+    static func coordinate(_ text: String, option: String) throws -> Coordinate {
+        do {
+            return try Coordinate.parse(text)
+        } catch {
+            throw CommandFailure(message: "\(option): \(error.description)")
+        }
+    }
+
+    static func readTrace(_ path: String) throws -> Trace {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(message: "--trace \(path): no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "--trace \(path): cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(message: "--trace \(path): not UTF-8 text (expected a GPX or CSV file)")
+        }
+        do {
+            return try TraceParser.parse(text, sourceName: path)
+        } catch {
+            throw CommandFailure(message: "--trace \(error.description)")
+        }
+    }
+
+    /// The route's polyline, legs joined at their shared via points.
+    static func routePolyline(_ route: Route) -> [Coordinate] {
+        var points: [Coordinate] = []
+        for leg in route.legs {
+            let coords = points.isEmpty ? leg.coordinates[...] : leg.coordinates.dropFirst()
+            points.append(contentsOf: coords)
+        }
+        return points
+    }
+
+    static func status(for error: RoutingError) -> Int32 {
+        switch error {
+        case .noRoute: ExitStatus.noRoute
+        case .noRoadNearby: ExitStatus.noRoadNearby
+        case .tooFewCoordinates: ExitStatus.failure
+        }
+    }
 }
