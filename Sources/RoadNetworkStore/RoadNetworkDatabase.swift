@@ -17,6 +17,10 @@ public final class RoadNetworkDatabase {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .fileNotFound(path: path) }
         if isDirectory.boolValue { throw .notSQLite(path: path, detail: "it is a directory") }
         guard access(path, R_OK) == 0 else { throw .notSQLite(path: path, detail: "it is not readable") }
+        // SQLite treats an empty file as an empty database; for the user it is simply not one.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+            throw .notSQLite(path: path, detail: "the file is empty")
+        }
         self.path = path
         connection = try SQLiteConnection(path: path, readOnly: true)
         let applicationID: Int64

@@ -33,6 +33,12 @@ public enum RoadNetworkStore {
         try RoadNetworkWriter(path: path).write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata)
     }
 
+    /// Throws `.cannotWrite` unless `path` could receive a database (its directory exists and is
+    /// writable; the path is not a directory). Lets a command fail before a long import, not after.
+    public static func checkWritable(path: String) throws(RoadNetworkStoreError) {
+        try RoadNetworkWriter.checkWritable(path)
+    }
+
     /// Loads the whole database: graph, points of interest and metadata.
     /// - Complexity: O(size of the database).
     public static func load(path: String) throws(RoadNetworkStoreError) -> StoredRoadNetwork {

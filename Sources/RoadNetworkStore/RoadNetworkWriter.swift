@@ -34,9 +34,9 @@ struct RoadNetworkWriter {
         }
     }
 
-    /// Checks the target's directory and picks a temporary name in it (same file system, so the final
-    /// rename is atomic).
-    private func prepareTemporaryPath() throws(RoadNetworkStoreError) -> String {
+    /// Checks that `path` could receive a database: its directory exists and is writable, and the path
+    /// is not a directory.
+    static func checkWritable(_ path: String) throws(RoadNetworkStoreError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -50,6 +50,13 @@ struct RoadNetworkWriter {
         guard access(directory, W_OK) == 0 else {
             throw .cannotWrite(path: path, reason: "directory \(directory) is not writable")
         }
+    }
+
+    /// Checks the target and picks a temporary name beside it (same file system, so the final rename
+    /// is atomic).
+    private func prepareTemporaryPath() throws(RoadNetworkStoreError) -> String {
+        try Self.checkWritable(path)
+        let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         unlink(temporary)

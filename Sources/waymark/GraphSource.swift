@@ -1,6 +1,7 @@
 import ArgumentParser
 import OSMImport
 import RoadNetwork
+import RoadNetworkStore
 
 /// Where a command reads its road graph from: a database written by `waymark import` (`--db`), or an
 /// OSM file imported in memory (`--osm`), so a small file can be routed in one command.
@@ -18,12 +19,28 @@ struct GraphSource: ParsableArguments {
     }
 
     /// Loads the graph (and, where kept, the points of interest).
+    ///
+    /// Errors are `CommandFailure`s naming the file (missing, not a database, other format version,
+    /// malformed OSM), so callers inside `reportingFailures` print them as one line.
     func load() throws -> (graph: RoadGraph, pointsOfInterest: [PointOfInterest]) {
         if let osm {
-            let result = try OSMImporter.importFile(path: osm)
-            return (result.graph, result.pointsOfInterest)
+            do {
+                let result = try OSMImporter.importFile(path: osm)
+                return (result.graph, result.pointsOfInterest)
+            } catch let error as CustomStringConvertible & Error {
+                throw CommandFailure(message: error.description)
+            }
         }
-        // The store helper replaces this with the database load.
-        throw CommandFailure(message: "--db is not supported yet")
+        guard let db else { throw CommandFailure(message: "give exactly one of --db CITY.sqlite or --osm FILE") }
+        do {
+            let stored = try RoadNetworkStore.load(path: db)
+            return (stored.graph, stored.pointsOfInterest)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
     }
+
+    /// The database path when `--db` was given, for commands that query it directly (points of interest
+    /// by bounding box) instead of loading everything.
+    var databasePath: String? { db }
 }

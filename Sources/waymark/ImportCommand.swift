@@ -1,7 +1,155 @@
 import ArgumentParser
+import Foundation
+import Geodesy
+import OSMImport
+import RoadNetwork
+import RoadNetworkStore
 
-// Placeholder while the subcommand is written.
+/// `waymark import EXTRACT --db CITY.sqlite`: imports an OSM extract into a road database.
+///
+/// Shows progress on standard error when it is a terminal, and always ends with a one-line summary on
+/// standard output. The database is replaced only when the whole import succeeded.
 struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "import", abstract: "(being written)")
-    func run() throws { throw CommandFailure(message: "'import' is not written yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an OSM extract (.osm, .osm.gz, .osm.bz2, or - for standard input) into a road database.",
+        discussion: """
+            Example: waymark import osm/sample-town.osm --db town.sqlite
+            An existing database at the --db path is replaced only after the import succeeded.
+            """)
+
+    @Argument(help: "The OSM XML extract (.osm, .osm.gz, .osm.bz2), or - to read standard input.")
+    var extract: String
+
+    @Option(name: .long, help: "The road database to write (replaced atomically).")
+    var db: String
+
+    @Flag(name: .long, help: "No progress display even on a terminal.")
+    var quiet = false
+
+    func run() throws {
+        try reportingFailures { try importAndWrite() }
+    }
+
+    private func importAndWrite() throws {
+        try RoadNetworkStore.checkWritable(path: db)
+        let source = try describeSource()
+        RoadNetworkStore.removeTemporaryFilesOnInterrupt()
+
+        let showProgress = !quiet && isatty(2) == 1
+        let progress: (@Sendable (ImportProgress) -> Void)? = showProgress ? ImportCommand.show : nil
+        let options = ImportOptions(progress: progress)
+        let result: ImportResult
+        do {
+            result = try OSMImporter.importFile(path: extract, options: options)
+        } catch {
+            if showProgress { printError("") }
+            throw error
+        }
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+
+        let statistics = result.statistics
+        let metadata = RoadNetworkMetadata.computed(
+            graph: result.graph, pointsOfInterest: result.pointsOfInterest,
+            sourceFileName: source.name, sourceSHA256: source.sha256,
+            sourceBytes: source.bytes ?? statistics.inputBytesRead,
+            writer: "waymark \(Waymark.configuration.version)", importStatistics: statistics.figures)
+        let clock = ContinuousClock()
+        let writeStarted = clock.now
+        try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata, to: db)
+        let writeSeconds = Self.seconds(clock.now - writeStarted)
+        print(summary(result, metadata: metadata, writeSeconds: writeSeconds))
+    }
+
+    /// The recorded name, digest and size of the extract (standard input cannot be read twice, so its
+    /// digest is left empty).
+    private func describeSource() throws -> (name: String, sha256: String, bytes: Int64?) {
+        if extract == "-" { return ("-", "", nil) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: extract, isDirectory: &isDirectory) else {
+            throw CommandFailure(message: "\(extract): no such file (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)")
+        }
+        if isDirectory.boolValue {
+            throw CommandFailure(message: "\(extract): is a directory (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)")
+        }
+        let digest: String
+        do {
+            digest = try SHA256.hex(ofFileAt: extract)
+        } catch {
+            throw CommandFailure(message: "\(extract): cannot be read (\(error.localizedDescription))")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: extract))?[.size] as? Int
+        return (URL(fileURLWithPath: extract).lastPathComponent, digest, size.map(Int64.init))
+    }
+
+    /// One progress line, redrawn in place.
+    @Sendable static func show(_ progress: ImportProgress) {
+        var text = "\r\u{1B}[Kimporting: " + megabytes(progress.bytesRead)
+        if let total = progress.totalBytes, total > 0 {
+            let percent = Int((Double(progress.bytesRead) / Double(total) * 100).rounded(.down))
+            text += " of \(megabytes(total)) (\(percent) %)"
+        }
+        text += ", \(progress.elements.withThousandsSeparators) elements, \(Int(progress.elementsPerSecond).withThousandsSeparators) elements/s"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private static func seconds(_ duration: Duration) -> Seconds {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    static func megabytes(_ bytes: Int64) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+    private func summary(_ result: ImportResult, metadata: RoadNetworkMetadata, writeSeconds: Seconds) -> String {
+        let s = result.statistics
+        let seconds = s.elapsedSeconds + writeSeconds
+        let inputRate = s.elapsedSeconds > 0 ? Double(s.inputBytesRead) / 1e6 / s.elapsedSeconds : 0
+        return "imported \(metadata.sourceFileName == "-" ? "standard input" : metadata.sourceFileName) into \(db): "
+            + "\(metadata.nodeCount.withThousandsSeparators) nodes, \(metadata.edgeCount.withThousandsSeparators) edges, "
+            + "\(metadata.restrictionCount.withThousandsSeparators) turn restrictions, \(metadata.pointOfInterestCount.withThousandsSeparators) points of interest "
+            + "(from \(s.nodesRead.withThousandsSeparators) nodes, \(s.waysRead.withThousandsSeparators) ways, \(s.relationsRead.withThousandsSeparators) relations) "
+            + String(format: "in %.2f s (import %.2f s at %.1f MB/s XML, %.1f MB/s input; write %.2f s)",
+                     seconds, s.elapsedSeconds, s.xmlMegabytesPerSecond, inputRate, writeSeconds)
+    }
+}
+
+extension ImportStatistics {
+    /// The importer's counts as named figures for the database metadata (`waymark info` shows them).
+    /// Names match the shared extracts' manifest.json where the meaning is the same.
+    var figures: [RoadNetworkMetadata.ImportFigure] {
+        [
+            .init(name: "nodes", value: nodesRead),
+            .init(name: "ways", value: waysRead),
+            .init(name: "relations", value: relationsRead),
+            .init(name: "highway_ways", value: highwayWays),
+            .init(name: "maxspeed_ways", value: waysWithMaxspeedTag),
+            .init(name: "highway_ways_with_maxspeed", value: highwayWaysWithMaxspeedTag),
+            .init(name: "drivable_ways", value: drivableWays),
+            .init(name: "drivable_ways_with_maxspeed", value: drivableWaysWithMaxspeedTag),
+            .init(name: "unreadable_maxspeed_ways", value: unreadableMaxspeedWays),
+            .init(name: "missing_node_refs_dropped", value: missingNodeRefsDropped),
+            .init(name: "ways_with_missing_nodes", value: waysWithMissingNodes),
+            .init(name: "ways_dropped", value: waysDropped),
+            .init(name: "restriction_relations", value: restrictionRelations),
+            .init(name: "restrictions_kept", value: restrictionsKept),
+            .init(name: "restrictions_skipped", value: restrictionsSkipped),
+            .init(name: "restrictions_with_via_way", value: restrictionsWithViaWay),
+            .init(name: "restrictions_not_for_cars", value: restrictionsNotForCars),
+            .init(name: "xml_bytes", value: Int(xmlBytesRead)),
+            .init(name: "input_bytes", value: Int(inputBytesRead)),
+            .init(name: "import_milliseconds", value: Int((elapsedSeconds * 1000).rounded())),
+        ]
+    }
+}
+
+extension Int {
+    /// Thousands separated by commas (`12,345`), as the README's tables print counts.
+    var withThousandsSeparators: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return self < 0 ? "-" + out : out
+    }
 }

@@ -1,7 +1,131 @@
 import ArgumentParser
+import Foundation
+import Geodesy
+import RoadNetwork
+import RoadNetworkStore
 
-// Placeholder while the subcommand is written.
+/// `waymark info CITY.sqlite`: what a road database holds and where it came from, from its metadata
+/// alone (no graph is loaded, so it is instant on any size).
 struct InfoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "info", abstract: "(being written)")
-    func run() throws { throw CommandFailure(message: "'info' is not written yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Show a road database's counts, bounding box, speed-limit coverage, highway classes and source.")
+
+    @Argument(help: "A road database written by 'waymark import'.")
+    var database: String
+
+    @Flag(name: .long, help: "Print one JSON object instead of text.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let metadata = try RoadNetworkStore.metadata(path: database)
+            let fileBytes = (try? FileManager.default.attributesOfItem(atPath: database))?[.size] as? Int ?? 0
+            print(json ? Self.json(metadata, path: database, fileBytes: fileBytes)
+                       : Self.text(metadata, path: database, fileBytes: fileBytes), terminator: json ? "\n" : "")
+        }
+    }
+
+    // MARK: Text
+
+    static func text(_ m: RoadNetworkMetadata, path: String, fileBytes: Int) -> String {
+        var lines: [(String, String)] = []
+        lines.append(("Database", "\(path) (format version \(m.formatVersion), \(ImportCommand.megabytes(Int64(fileBytes))))"))
+        let sourceName = m.sourceFileName == "-" ? "standard input" : m.sourceFileName
+        lines.append(("Source", m.sourceBytes > 0 ? "\(sourceName) (\(Int(m.sourceBytes).withThousandsSeparators) bytes)" : sourceName))
+        lines.append(("SHA-256", m.sourceSHA256.isEmpty ? "not recorded (read from standard input)" : m.sourceSHA256))
+        lines.append(("Imported", "\(m.importedAt) by \(m.writer)"))
+        lines.append(("Nodes", "\(m.nodeCount.withThousandsSeparators) routing nodes"))
+        lines.append(("Edges", "\(m.edgeCount.withThousandsSeparators) directed edges, \(kilometers(m.totalLengthMeters))"))
+        lines.append(("Shape points", m.shapePointCount.withThousandsSeparators))
+        lines.append(("Names and refs", "\(max(0, m.stringCount - 1).withThousandsSeparators) distinct"))
+        lines.append(("Turn restrictions", m.restrictionCount.withThousandsSeparators))
+        lines.append(("Points of interest", m.pointOfInterestCount.withThousandsSeparators))
+        lines.append(("Bounding box", m.boundingBox.isEmpty ? "empty" :
+            "\(Coordinate(latitude: m.boundingBox.minLatitude, longitude: m.boundingBox.minLongitude)) .. "
+            + "\(Coordinate(latitude: m.boundingBox.maxLatitude, longitude: m.boundingBox.maxLongitude)) (lat,lon)"))
+        lines.append(("Tagged speed limits", "\(percent(m.taggedSpeedLimitShare)) of edges "
+            + "(\(m.taggedSpeedLimitEdgeCount.withThousandsSeparators) of \(m.edgeCount.withThousandsSeparators)), "
+            + "\(percent(m.taggedSpeedLimitLengthShare)) of length"))
+        let width = lines.map(\.0.count).max() ?? 0
+        var out = lines.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
+        if !m.highwayBreakdown.isEmpty {
+            out += "Highway classes (edges, length, share of length):\n"
+            let nameWidth = m.highwayBreakdown.map(\.highway.osmValue.count).max() ?? 0
+            let countWidth = m.highwayBreakdown.map(\.edgeCount.withThousandsSeparators.count).max() ?? 0
+            for share in m.highwayBreakdown {
+                let count = share.edgeCount.withThousandsSeparators
+                let lengthShare = m.totalLengthMeters > 0 ? share.lengthMeters / m.totalLengthMeters : 0
+                out += "  " + share.highway.osmValue.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
+                    + String(repeating: " ", count: countWidth - count.count) + count
+                    + "  " + kilometers(share.lengthMeters) + "  " + percent(lengthShare) + "\n"
+            }
+        }
+        if !m.importStatistics.isEmpty {
+            out += "Import statistics:\n"
+            let nameWidth = m.importStatistics.map(\.name.count).max() ?? 0
+            for figure in m.importStatistics {
+                out += "  " + figure.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0) + figure.value.withThousandsSeparators + "\n"
+            }
+        }
+        return out
+    }
+
+    static func kilometers(_ meters: Meters) -> String { String(format: "%.1f km", meters / 1000) }
+    static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
+
+    // MARK: JSON
+
+    static func json(_ m: RoadNetworkMetadata, path: String, fileBytes: Int) -> String {
+        func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+        var fields: [String] = [
+            "\"database\":\(quote(path))",
+            "\"database_bytes\":\(fileBytes)",
+            "\"format_version\":\(m.formatVersion)",
+            "\"source_file\":\(quote(m.sourceFileName))",
+            "\"source_sha256\":\(m.sourceSHA256.isEmpty ? "null" : quote(m.sourceSHA256))",
+            "\"source_bytes\":\(m.sourceBytes)",
+            "\"imported_at\":\(quote(m.importedAt))",
+            "\"writer\":\(quote(m.writer))",
+            "\"nodes\":\(m.nodeCount)",
+            "\"edges\":\(m.edgeCount)",
+            "\"shape_points\":\(m.shapePointCount)",
+            "\"strings\":\(m.stringCount)",
+            "\"turn_restrictions\":\(m.restrictionCount)",
+            "\"points_of_interest\":\(m.pointOfInterestCount)",
+            "\"total_length_m\":\(number(m.totalLengthMeters))",
+            "\"tagged_speed_limit_edges\":\(m.taggedSpeedLimitEdgeCount)",
+            "\"tagged_speed_limit_share\":\(number(m.taggedSpeedLimitShare))",
+            "\"tagged_speed_limit_length_share\":\(number(m.taggedSpeedLimitLengthShare))",
+        ]
+        let box = m.boundingBox
+        fields.append("\"bbox\":" + (box.isEmpty ? "null" :
+            "{\"min_lat\":\(box.minLatitude),\"min_lon\":\(box.minLongitude),\"max_lat\":\(box.maxLatitude),\"max_lon\":\(box.maxLongitude)}"))
+        let classes = m.highwayBreakdown.map {
+            "{\"highway\":\(quote($0.highway.osmValue)),\"edges\":\($0.edgeCount),\"length_m\":\(number($0.lengthMeters))}"
+        }
+        fields.append("\"highway_classes\":[\(classes.joined(separator: ","))]")
+        let figures = m.importStatistics.map { "\(quote($0.name)):\($0.value)" }
+        fields.append("\"import_statistics\":{\(figures.joined(separator: ","))}")
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string literal.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
 }
