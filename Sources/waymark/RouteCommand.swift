@@ -1,7 +1,162 @@
 import ArgumentParser
+import ARExport
+import Foundation
+import Geodesy
+import Guidance
+import RoadNetwork
+import Routing
 
-// Placeholder while the subcommand is written.
+/// `waymark route`: the fastest (or shortest) car route between coordinates, printed as text, an OSRM
+/// `/route/v1` response, GeoJSON or GPX on standard output.
 struct RouteCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "route", abstract: "(being written)")
-    func run() throws { throw CommandFailure(message: "'route' is not written yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Route between coordinates and print the route (text, osrm, geojson or gpx).",
+        discussion: """
+        Coordinates are LAT,LON in decimal degrees. Each is snapped to the nearest drivable road within
+        --max-snap metres. Exit status 3: no route connects the points; 4: a point has no road nearby;
+        1: bad input. With --format osrm those errors also print OSRM's {"code":"NoRoute"|"NoSegment",...}.
+        """)
+
+    @OptionGroup var source: GraphSource
+
+    @Option(name: .long, help: "Start, as LAT,LON.")
+    var from: String
+
+    @Option(name: .long, help: "Destination, as LAT,LON.")
+    var to: String
+
+    @Option(name: .long, help: "A via point LAT,LON (repeat for several, visited in order).")
+    var via: [String] = []
+
+    @Option(name: .long, help: "What to minimise: time (default) or distance.")
+    var metric: String = "time"
+
+    @Option(name: .long, help: "Output: text (default), osrm, geojson or gpx.")
+    var format: String = "text"
+
+    @Option(name: .long, help: "Geometry encoding in osrm output: geojson (default), polyline or polyline6.")
+    var geometries: String = "geojson"
+
+    @Option(name: .customLong("max-snap"), help: "Largest distance in metres from a coordinate to its road (default 1000).")
+    var maxSnap: String = "1000"
+
+    @Option(name: .long, help: "Instruction language: en (default) or hr.")
+    var language: String = "en"
+
+    enum OutputFormat: String, CaseIterable { case text, osrm, geojson, gpx }
+
+    func run() throws {
+        try reportingFailures {
+            let start = try Self.coordinate(from, option: "--from")
+            let end = try Self.coordinate(to, option: "--to")
+            let vias = try via.map { try Self.coordinate($0, option: "--via") }
+            let metric = try Self.choice(RoutingMetric.self, self.metric, option: "--metric")
+            let format = try Self.choice(OutputFormat.self, self.format, option: "--format")
+            let geometries = try Self.choice(OSRMRouteResponse.GeometryFormat.self, self.geometries, option: "--geometries")
+            let language = try Self.choice(InstructionLanguage.self, self.language, option: "--language")
+            guard let maxSnap = Double(maxSnap), maxSnap.isFinite, maxSnap >= 0 else {
+                throw CommandFailure(message: "--max-snap '\(self.maxSnap)': expected a distance in metres (a number >= 0)")
+            }
+
+            let graph = try source.load().graph
+            let router = Router(graph: graph)
+            let route: Route
+            do throws(RoutingError) {
+                route = try router.route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
+            } catch {
+                if format == .osrm { print(OSRMRouteResponse.errorJSON(code: Self.osrmCode(for: error), message: error.description)) }
+                throw CommandFailure(message: error.description, status: Self.status(for: error))
+            }
+
+            switch format {
+            case .text:
+                print(Self.text(for: route, graph: graph), terminator: "")
+            case .osrm:
+                let steps = route.legs.map { RouteGuidance.steps(for: $0, in: graph, language: language) }
+                print(OSRMRouteResponse(route: route, steps: steps, geometries: geometries).json(graph: graph))
+            case .geojson:
+                print(RouteGeoJSON.document(route: route, graph: graph))
+            case .gpx:
+                let steps = route.legs.map { RouteGuidance.steps(for: $0, in: graph, language: language) }
+                print(RouteGPX.document(route: route, steps: steps), terminator: "")
+            }
+        }
+    }
+
+    /// Parses a LAT,LON option, naming the option in the error.
+    static func coordinate(_ text: String, option: String) throws -> Coordinate {
+        do throws(CoordinateParseError) {
+            return try Coordinate.parse(text)
+        } catch {
+            throw CommandFailure(message: "\(option): \(error.description)")
+        }
+    }
+
+    /// Parses one of an enum's raw values, listing the allowed ones in the error.
+    static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String, option: String) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: text) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandFailure(message: "\(option) '\(text)': expected one of \(allowed)")
+        }
+        return value
+    }
+
+    /// The exit status of a routing error (see Failure.swift).
+    static func status(for error: RoutingError) -> Int32 {
+        switch error {
+        case .noRoute: ExitStatus.noRoute
+        case .noRoadNearby: ExitStatus.noRoadNearby
+        case .tooFewCoordinates: ExitStatus.failure
+        }
+    }
+
+    /// OSRM's error code for a routing error.
+    static func osrmCode(for error: RoutingError) -> String {
+        switch error {
+        case .noRoute: "NoRoute"
+        case .noRoadNearby: "NoSegment"
+        case .tooFewCoordinates: "InvalidQuery"
+        }
+    }
+
+    /// The readable summary: totals, then per leg the snapped ends and the roads taken with lengths.
+    static func text(for route: Route, graph: RoadGraph) -> String {
+        var out = "Route: \(distanceText(route.distance)), \(durationText(route.duration)) (fastest by \(route.metric.rawValue))\n"
+        for (i, leg) in route.legs.enumerated() {
+            if route.legs.count > 1 { out += "Leg \(i + 1): \(distanceText(leg.distance)), \(durationText(leg.duration))\n" }
+            out += "  from \(leg.from.location) (\(distanceText(leg.from.distance)) from \(leg.from.input))\n"
+            // Consecutive edges of one road (same name and ref) are one line.
+            var roads: [(name: String, length: Meters)] = []
+            var previousKey: (UInt32, UInt32)? = nil
+            for s in 0..<leg.segmentEdge.count {
+                let e = Int(leg.edges[leg.segmentEdge[s]])
+                let key = (graph.nameIndex[e], graph.refIndex[e])
+                let length = GreatCircle.distance(from: leg.coordinates[s], to: leg.coordinates[s + 1])
+                if let p = previousKey, p == key {
+                    roads[roads.count - 1].length += length
+                } else {
+                    let name = graph.name(of: EdgeIndex(e)), ref = graph.ref(of: EdgeIndex(e))
+                    let label = name.isEmpty ? (ref.isEmpty ? "(unnamed road)" : ref) : (ref.isEmpty ? name : "\(name) (\(ref))")
+                    roads.append((label, length))
+                    previousKey = key
+                }
+            }
+            for road in roads { out += "    \(road.name): \(distanceText(road.length))\n" }
+            out += "  to \(leg.to.location) (\(distanceText(leg.to.distance)) from \(leg.to.input))\n"
+        }
+        return out
+    }
+
+    static func distanceText(_ meters: Meters) -> String {
+        meters >= 1000 ? "\(JSONWriter.format(meters / 1000, decimals: 2)) km" : "\(Int(meters.rounded())) m"
+    }
+
+    static func durationText(_ seconds: Seconds) -> String {
+        let total = Int(seconds.rounded())
+        let h = total / 3600, m = (total % 3600) / 60, s = total % 60
+        if h > 0 { return "\(h) h \(m) min" }
+        if m > 0 { return "\(m) min \(s) s" }
+        return "\(s) s"
+    }
 }
