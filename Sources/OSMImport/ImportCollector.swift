@@ -13,6 +13,12 @@ final class ImportCollector: OSMElementReceiver {
     static let nodeTagKeys = ["ele", "name"] + poiKeys
     /// Tag keys that make a named node or closed way a point of interest, in order of preference.
     static let poiKeys = ["amenity", "tourism", "shop", "leisure", "historic", "office", "craft"]
+    /// Way tag keys the profile, the statistics and the POI search read.
+    static let wayTagKeys = ["highway", "maxspeed", "name", "ref", "area", "junction", "oneway", "toll", "toll:motorcar",
+                             "tunnel", "bridge", "maxspeed:forward", "maxspeed:backward", "maxspeed:type",
+                             "source:maxspeed", "zone:maxspeed", "zone:traffic"] + CarProfile.accessKeys + poiKeys
+    /// Relation tag keys the restriction reader uses.
+    static let relationTagKeys = ["type", "restriction", "restriction:motorcar", "restriction:motor_vehicle", "except"]
 
     let profile: CarProfile
     var statistics = ImportStatistics()

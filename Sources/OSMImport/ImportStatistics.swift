@@ -50,6 +50,10 @@ public struct ImportStatistics: Sendable, Equatable {
     // MARK: Work
     /// Wall-clock time of the whole import.
     public var elapsedSeconds: Seconds = 0
+    /// Part of `elapsedSeconds` spent reading and decoding the XML.
+    public var decodeSeconds: Seconds = 0
+    /// Part of `elapsedSeconds` spent resolving ways and laying out the graph.
+    public var assemblySeconds: Seconds = 0
     /// Decompressed XML bytes parsed.
     public var xmlBytesRead: Int64 = 0
     /// Bytes read from the input (the compressed size for .gz/.bz2).

@@ -54,7 +54,8 @@ public enum OSMImporter {
         let clock = ContinuousClock()
         let started = clock.now
         let collector = ImportCollector(profile: options.profile)
-        let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys)
+        let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
+                                   wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys)
         var lastReport = started
         try decoder.decode(source) {
             guard let progress = options.progress else { return }
@@ -69,8 +70,11 @@ public enum OSMImporter {
         collector.statistics.nodesRead = decoder.nodeCount
         collector.statistics.waysRead = decoder.wayCount
         collector.statistics.relationsRead = decoder.relationCount
+        let decoded = clock.now
         let graph = collector.assembleGraph()
         var statistics = collector.statistics
+        statistics.decodeSeconds = (decoded - started).seconds
+        statistics.assemblySeconds = (clock.now - decoded).seconds
         statistics.xmlBytesRead = source.bytesProduced
         statistics.inputBytesRead = source.rawBytesRead
         statistics.elapsedSeconds = (clock.now - started).seconds
