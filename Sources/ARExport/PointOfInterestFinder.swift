@@ -74,7 +74,7 @@ public struct PointOfInterestFinder: Sendable {
     }
 
     /// The box around a circle, slightly enlarged so rounding never drops a place on the rim.
-    static func boundingBox(around center: Coordinate, radius: Meters) -> BoundingBox {
+    public static func boundingBox(around center: Coordinate, radius: Meters) -> BoundingBox {
         let latitudeSpan = radius / GreatCircle.earthRadius * 180 / .pi * 1.01
         let minLatitude = max(-90, center.latitude - latitudeSpan), maxLatitude = min(90, center.latitude + latitudeSpan)
         let widest = max(abs(minLatitude), abs(maxLatitude))

@@ -1,7 +1,69 @@
 import ArgumentParser
+import ARExport
+import Foundation
+import Geodesy
+import RoadNetwork
+import RoadNetworkStore
 
-// Placeholder while the subcommand is written.
+/// `waymark pois`: lists named places near a point, nearest first, with distance and direction.
 struct PoisCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pois", abstract: "(being written)")
-    func run() throws { throw CommandFailure(message: "'pois' is not written yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "pois",
+        abstract: "List points of interest near a place, by distance, with bearing and compass direction.",
+        discussion: """
+        The radius is at most 10000 m; --category combines at most 6 names from the table in the README
+        (restaurant, cafe, bar, pub, fast_food, fuel, parking, hotel, museum, attraction, viewpoint,
+        supermarket, bakery, pharmacy, hospital, bank, atm, park, monument, castle, ...). With --db the
+        database's spatial index is queried; with --osm the file is imported and indexed in memory.
+        """)
+
+    @OptionGroup var source: GraphSource
+
+    @Option(name: .long, help: "The place to search around, as LAT,LON.")
+    var near: String
+
+    @Option(name: .long, help: "Search radius in metres (at most 10000).")
+    var radius: Double = PointOfInterestQuery.defaultRadius
+
+    @Option(name: .long, help: "Only these categories (comma-separated, at most 6), e.g. restaurant,cafe.")
+    var category: String?
+
+    @Option(name: .long, help: "List at most this many places.")
+    var limit: Int?
+
+    @Option(name: .long, help: "Output format: text, json or geojson.")
+    var format: String = "text"
+
+    func run() throws {
+        try reportingFailures {
+            guard let outputFormat = NearbyPointsOfInterestFormat(rawValue: format.lowercased()) else {
+                throw CommandFailure(message: "--format '\(format)' is not supported (expected text, json or geojson)")
+            }
+            let center: Coordinate
+            do {
+                center = try Coordinate.parse(near)
+            } catch let error as CoordinateParseError {
+                throw CommandFailure(message: "--near: \(error.description)")
+            }
+            let query = try MarkersCommand.failing { () throws(ARExportError) in
+                try PointOfInterestQuery(center: center, radius: radius,
+                                         categories: category.map { text throws(ARExportError) in try PointOfInterestCategory.parseList(text) } ?? [],
+                                         limit: limit)
+            }
+            let candidates: [PointOfInterest]
+            if let path = source.databasePath {
+                let box = PointOfInterestFinder.boundingBox(around: center, radius: query.radius)
+                let values = query.categories.isEmpty ? nil : Set(query.categories.map(\.value))
+                do {
+                    candidates = try RoadNetworkStore.pointsOfInterest(path: path, within: box, categories: values)
+                } catch let error as RoadNetworkStoreError {
+                    throw CommandFailure(message: error.description)
+                }
+            } else {
+                candidates = try source.load().pointsOfInterest
+            }
+            let found = PointOfInterestFinder(candidates).nearby(query)
+            FileHandle.standardOutput.write(Data(outputFormat.render(found, query: query).utf8))
+        }
+    }
 }
