@@ -1,0 +1,95 @@
+import Geodesy
+import RoadNetwork
+import Testing
+@testable import Routing
+
+/// A* must find exactly Dijkstra's optimum (the heuristic never overestimates), and both must agree
+/// with an independent edge-based reference on random graphs with oneways, access and restrictions.
+@Suite struct AStarPropertyTests {
+    /// A random point near the graph (so snapping lands on various edges, at various fractions).
+    static func randomPoint(in graph: RoadGraph, using rng: inout SeededGenerator) -> Coordinate {
+        let box = graph.boundingBox
+        return Coordinate(latitude: Double.random(in: box.minLatitude...box.maxLatitude, using: &rng),
+                          longitude: Double.random(in: box.minLongitude...box.maxLongitude, using: &rng))
+    }
+
+    @Test(arguments: [RoutingMetric.time, .distance])
+    func aStarCostEqualsDijkstraOnThousandRandomPairs(metric: RoutingMetric) throws {
+        var rng = SeededGenerator(seed: 42)
+        var compared = 0, unreachable = 0
+        for graphSeed in UInt64(1)...10 {
+            let graph = RandomRoadGraph.make(seed: graphSeed)
+            let router = Router(graph: graph)
+            let workspace = router.makeWorkspace()
+            for _ in 0..<100 {
+                let a = try router.snap(Self.randomPoint(in: graph, using: &rng))
+                let b = try router.snap(Self.randomPoint(in: graph, using: &rng))
+                let aStar = router.cost(from: a, to: b, metric: metric, algorithm: .aStar, workspace: workspace)
+                let dijkstra = router.cost(from: a, to: b, metric: metric, algorithm: .dijkstra, workspace: workspace)
+                #expect((aStar == nil) == (dijkstra == nil), "graph \(graphSeed): reachability differs for \(a.input) -> \(b.input)")
+                if let x = aStar, let y = dijkstra {
+                    #expect(abs(x - y) <= 1e-6 * max(1, y), "graph \(graphSeed): A* \(x) vs Dijkstra \(y)")
+                    compared += 1
+                } else {
+                    unreachable += 1
+                }
+            }
+        }
+        #expect(compared >= 700, "too few connected pairs (\(compared)) for the test to mean much")
+        #expect(unreachable > 0 || compared == 1000)
+    }
+
+    @Test func routerMatchesIndependentEdgeBasedReference() throws {
+        var rng = SeededGenerator(seed: 7)
+        var compared = 0
+        for graphSeed in UInt64(20)...24 {
+            let graph = RandomRoadGraph.make(seed: graphSeed, columns: 7, rows: 7)
+            #expect(!graph.restrictions.isEmpty)
+            let router = Router(graph: graph)
+            let workspace = router.makeWorkspace()
+            for _ in 0..<60 {
+                let a = try router.snap(Self.randomPoint(in: graph, using: &rng))
+                let b = try router.snap(Self.randomPoint(in: graph, using: &rng))
+                for metric in RoutingMetric.allCases {
+                    let fast = router.cost(from: a, to: b, metric: metric, workspace: workspace)
+                    let reference = ReferenceRouter.cost(in: graph, router: router, from: a, to: b, metric: metric)
+                    #expect((fast == nil) == (reference == nil), "graph \(graphSeed): reachability differs")
+                    if let x = fast, let y = reference {
+                        #expect(abs(x - y) <= 1e-6 * max(1, y), "graph \(graphSeed) \(metric): router \(x) vs reference \(y)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared >= 300)
+    }
+
+    @Test func routeWeightEqualsSearchCostAndLegIsWellFormed() throws {
+        var rng = SeededGenerator(seed: 99)
+        let graph = RandomRoadGraph.make(seed: 5)
+        let router = Router(graph: graph)
+        let workspace = router.makeWorkspace()
+        var checked = 0
+        for _ in 0..<200 {
+            let a = try router.snap(Self.randomPoint(in: graph, using: &rng))
+            let b = try router.snap(Self.randomPoint(in: graph, using: &rng))
+            guard let cost = router.cost(from: a, to: b, workspace: workspace) else { continue }
+            let route = try router.route(through: [a, b], workspace: workspace)
+            let leg = route.legs[0]
+            #expect(abs(route.weight - cost) <= 1e-6 * max(1, cost))
+            #expect(leg.coordinates.first == a.location)
+            if leg.distance > 0 {
+                #expect(leg.coordinates.last == b.location)
+                #expect(leg.coordinates.count == leg.segmentEdge.count + 1)
+                #expect(zip(leg.segmentEdge, leg.segmentEdge.dropFirst()).allSatisfy { $0 <= $1 })
+                #expect(leg.segmentEdge.allSatisfy { $0 >= 0 && $0 < leg.edges.count })
+                // Consecutive edges connect head to tail.
+                for (e, f) in zip(leg.edges, leg.edges.dropFirst()) { #expect(graph.head[Int(e)] == graph.tail[Int(f)]) }
+                // The polyline is as long as the driven distance (edge lengths are measured on it).
+                #expect(abs(GreatCircle.length(of: leg.coordinates) - leg.distance) <= 0.01 * leg.distance + 0.5)
+            }
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+}

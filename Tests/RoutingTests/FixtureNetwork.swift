@@ -1,0 +1,46 @@
+import Geodesy
+import OSMImport
+import RoadNetwork
+import TestSupport
+@testable import Routing
+
+/// An ASCII-map fixture imported through the real OSM importer, with helpers to route between letters
+/// (or points between two letters) and to read back which letters a route passes.
+struct FixtureNetwork {
+    let map: MapFixture
+    let graph: RoadGraph
+    let router: Router
+
+    init(_ drawing: String, gridSize: Meters = 10, ways: [MapFixture.Way], restrictions: [MapFixture.Restriction] = []) throws {
+        map = MapFixture(drawing, gridSize: gridSize)
+        graph = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: restrictions), sourceName: "fixture").graph
+        router = Router(graph: graph)
+    }
+
+    /// The point a fraction of the way from one letter to another (straight between them).
+    func point(_ a: Character, _ b: Character, _ fraction: Double = 0.5) -> Coordinate {
+        GreatCircle.intermediate(from: map.coordinate(a), to: map.coordinate(b), fraction: fraction)
+    }
+
+    func route(_ points: [Coordinate], metric: RoutingMetric = .distance, algorithm: SearchAlgorithm = .aStar) throws(RoutingError) -> Route {
+        try router.route(from: points[0], to: points[points.count - 1], via: Array(points.dropFirst().dropLast()),
+                         metric: metric, algorithm: algorithm)
+    }
+
+    /// The letters the route's polyline passes through (within half a metre), in order, without repeats.
+    func letters(of route: Route) -> String {
+        var out = ""
+        for leg in route.legs {
+            for c in leg.coordinates {
+                guard let letter = map.letters.first(where: { GreatCircle.distance(from: map.coordinate($0), to: c) < 0.5 }) else { continue }
+                if out.last != letter { out.append(letter) }
+            }
+        }
+        return out
+    }
+
+    /// Distance between two letters.
+    func distance(_ a: Character, _ b: Character) -> Meters {
+        GreatCircle.distance(from: map.coordinate(a), to: map.coordinate(b))
+    }
+}
