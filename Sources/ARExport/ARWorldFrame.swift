@@ -58,7 +58,10 @@ public struct ARWorldFrame: Sendable {
     ///
     /// Computed from the frame position of a point one metre ahead rather than as `-bearing`, so that the
     /// small rotation between true north at the marker and the frame's north (meridian convergence,
-    /// about 0.1° per 10 km at mid latitudes) is included.
+    /// about 0.1° per 10 km at mid latitudes) is included. Bearings are the spherical ones of
+    /// `GreatCircle` (as guidance computes them from the road's coordinates); stepping along them
+    /// spherically and converting exactly keeps the yaw parallel to the line between consecutive marker
+    /// positions (a spherical 45° is about 45.1° on the ellipsoid at mid latitudes).
     public func yaw(at coordinate: Coordinate, altitude: Meters, facing bearing: Bearing) -> Radians {
         let here = plane.enu(coordinate, altitude: altitude)
         let ahead = plane.enu(GreatCircle.destination(from: coordinate, bearing: bearing, distance: 1), altitude: altitude)

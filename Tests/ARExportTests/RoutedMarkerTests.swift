@@ -36,13 +36,16 @@ struct RoutedMarkerTests {
         #expect(arrows.first?.arrow == .right)
         let atB = try #require(arrows.first)
         #expect(GreatCircle.distance(from: atB.coordinate, to: map.coordinate("b")) < 1)
-        // b is 90 m east of a (the origin): x ≈ 90, z ≈ 0, 4 m above the road.
-        #expect(abs(atB.arkit.x - 90) < 0.5 && abs(atB.arkit.z) < 0.5)
+        // b is 20 columns (200 m) east of a, the origin: x ≈ 200 (the fixture's metres are spherical,
+        // within 0.5 % of the ellipsoid's), z ≈ 0, and the arrow 4 m above the road.
+        #expect(abs(atB.arkit.x - 200) < 1, "b at \(atB.arkit)")
+        #expect(abs(atB.arkit.z) < 0.5, "b at \(atB.arkit)")
         #expect(abs(atB.arkit.y - 2.5) < 0.01)
         let destination = try #require(list.markers.last)
         #expect(destination.kind == .destination)
-        // d is 50 m south of b: z ≈ +50.
+        // d is 5 rows (50 m) south of b: z ≈ +50.
         #expect(abs(destination.arkit.z - 50) < 0.5)
+        #expect(abs(destination.arkit.y - 4.5) < 0.01)
         #expect(abs(destination.yaw - .pi) < 0.01 || abs(destination.yaw + .pi) < 0.01)   // driving south
     }
 }
