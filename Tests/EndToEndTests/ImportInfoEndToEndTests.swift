@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `waymark import` and `waymark info` run as a user would, on the shared real extracts; expected counts
+/// come from the extracts' manifest.json and checksums.sha256, which were made by other tools.
+@Suite struct ImportInfoEndToEndTests {
+    /// An extract's entry in manifest.json.
+    struct ManifestEntry {
+        var counts: [String: Int]
+        var bbox: [String: Double]
+    }
+
+    static func manifestEntry(_ name: String) throws -> ManifestEntry? {
+        guard let path = SharedExtracts.path("manifest.json") else { return nil }
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let extracts = root?["extracts"] as? [[String: Any]] ?? []
+        guard let entry = extracts.first(where: { $0["name"] as? String == name }) else { return nil }
+        return ManifestEntry(counts: entry["counts"] as? [String: Int] ?? [:], bbox: entry["bbox_data"] as? [String: Double] ?? [:])
+    }
+
+    static func checksum(_ file: String) throws -> String? {
+        guard let path = SharedExtracts.path("checksums.sha256") else { return nil }
+        let line = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first { $0.hasSuffix("  " + file) }
+        return line.map { String($0.prefix(64)) }
+    }
+
+    /// Imports `name.osm.bz2` and checks info's figures against the manifest and checksum list.
+    func importAndCompareWithManifest(_ name: String) throws {
+        guard let extract = SharedExtracts.path("\(name).osm.bz2"), let manifest = try Self.manifestEntry(name) else { return }
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let db = directory.appendingPathComponent("\(name).sqlite").path
+
+        let imported = try CLI.run(["import", extract, "--db", db])
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.stdout.hasPrefix("imported \(name).osm.bz2 into \(db): "), "\(imported)")
+        #expect(imported.stdout.split(separator: "\n").count == 1, "the summary is one line")
+        #expect(imported.stderr.isEmpty, "no progress when stderr is not a terminal: \(imported.stderr)")
+
+        let info = try CLI.run(["info", db, "--json"])
+        #expect(info.status == 0, "\(info)")
+        let json = try CLI.jsonObject(info.stdout)
+        #expect(json["format_version"] as? Int == 1)
+        #expect(json["source_file"] as? String == "\(name).osm.bz2")
+        #expect(json["source_sha256"] as? String == (try Self.checksum("\(name).osm.bz2")))
+        #expect(json["source_bytes"] as? Int == (try FileManager.default.attributesOfItem(atPath: extract)[.size] as? Int))
+        let statistics = try #require(json["import_statistics"] as? [String: Int])
+        // The importer's element and tag counts equal the manifest's, which osmium computed.
+        for key in ["nodes", "ways", "relations", "highway_ways", "maxspeed_ways", "highway_ways_with_maxspeed", "restriction_relations"] {
+            #expect(statistics[key] == manifest.counts[key], "\(key): info says \(statistics[key] ?? -1), manifest \(manifest.counts[key] ?? -1)")
+        }
+        // The graph lies inside the data's bounding box.
+        let box = try #require(json["bbox"] as? [String: Double])
+        #expect(box["min_lat"]! >= manifest.bbox["min_lat"]! && box["max_lat"]! <= manifest.bbox["max_lat"]!)
+        #expect(box["min_lon"]! >= manifest.bbox["min_lon"]! && box["max_lon"]! <= manifest.bbox["max_lon"]!)
+        // The highway breakdown sums to the edge count; the tagged share is consistent with its count.
+        let edges = try #require(json["edges"] as? Int)
+        #expect(edges > 0)
+        let classes = try #require(json["highway_classes"] as? [[String: Any]])
+        #expect(classes.reduce(0) { $0 + ($1["edges"] as? Int ?? 0) } == edges)
+        let tagged = try #require(json["tagged_speed_limit_edges"] as? Int)
+        let share = try #require(json["tagged_speed_limit_share"] as? Double)
+        #expect(abs(share - Double(tagged) / Double(edges)) < 1e-12)
+        // Ways with maxspeed exist, so some edges carry a tagged limit, and never more than all edges.
+        #expect((manifest.counts["highway_ways_with_maxspeed"] ?? 0) == 0 || tagged > 0)
+        #expect(tagged <= edges)
+
+        // The text form shows the same figures.
+        let text = try CLI.run(["info", db])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.contains("SHA-256"))
+        #expect(text.stdout.contains(json["source_sha256"] as? String ?? "?"))
+        #expect(text.stdout.contains("Format version 1") || text.stdout.contains("format version 1"))
+        #expect(text.stdout.contains("Highway classes"))
+    }
+
+    @Test func importAndInfoAgreeWithTheManifestForBautzen() throws {
+        try importAndCompareWithManifest("bautzen-west")
+    }
+
+    @Test func importAndInfoAgreeWithTheManifestForMonaco() throws {
+        try importAndCompareWithManifest("monaco")
+    }
+
+    @Test func importAndInfoAgreeWithTheManifestForAguascalientes() throws {
+        try importAndCompareWithManifest("aguascalientes")
+    }
+
+    @Test func importReadsStandardInput() throws {
+        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let db = directory.appendingPathComponent("stdin.sqlite").path
+        let imported = try CLI.run(["import", "-", "--db", db], stdin: try Data(contentsOf: URL(fileURLWithPath: extract)))
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.stdout.hasPrefix("imported standard input into"))
+        let json = try CLI.jsonObject(try CLI.run(["info", db, "--json"]).stdout)
+        #expect(json["source_file"] as? String == "-")
+        #expect(json["source_sha256"] is NSNull)
+        #expect((json["import_statistics"] as? [String: Int])?["nodes"] == 781)
+    }
+
+    // MARK: Errors
+
+    @Test func importOfAMissingFileFailsNamingIt() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let result = try CLI.run(["import", "/nonexistent/city.osm.bz2", "--db", directory.appendingPathComponent("x.sqlite").path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr == "waymark: error: /nonexistent/city.osm.bz2: no such file (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)\n")
+        #expect(result.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func importToAnUnwritablePathFailsBeforeReading() throws {
+        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let result = try CLI.run(["import", extract, "--db", "/nonexistent/dir/x.sqlite"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr == "waymark: error: /nonexistent/dir/x.sqlite: cannot write the road database: directory /nonexistent/dir does not exist\n")
+    }
+
+    @Test func malformedImportLeavesTheExistingDatabaseIntactAndNoTemporaryFile() throws {
+        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let db = directory.appendingPathComponent("city.sqlite").path
+        #expect(try CLI.run(["import", extract, "--db", db]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+
+        let broken = directory.appendingPathComponent("broken.osm")
+        try Data("<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n  <node id=\"1\" lat=\"51.0\" lon=\"14.0\">\n  </way>\n</osm>\n".utf8).write(to: broken)
+        let result = try CLI.run(["import", broken.path, "--db", db])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("waymark: error: "), "\(result)")
+        #expect(result.stderr.contains("broken.osm:4"), "the error names the file and line: \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["city.sqlite", "broken.osm"])
+        #expect(try CLI.run(["info", db]).status == 0)
+    }
+
+    @Test func infoOnAMissingFileFails() throws {
+        let result = try CLI.run(["info", "/nonexistent/city.sqlite"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "waymark: error: /nonexistent/city.sqlite: no such file (expected a road database written by 'waymark import')\n")
+    }
+
+    @Test func infoOnATextFileSaysItIsNotSQLite() throws {
+        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let result = try CLI.run(["info", extract])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("waymark: error: \(extract): not a road database: the file is not SQLite"), "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// Builds a database, then patches its SQLite header (`user_version` at byte 60, `application_id` at
+    /// byte 68, both big-endian) to simulate other files without needing SQLite in the test.
+    func patchedDatabase(offset: Int, value: UInt32, in directory: URL) throws -> String? {
+        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return nil }
+        let db = directory.appendingPathComponent("patched.sqlite").path
+        #expect(try CLI.run(["import", extract, "--db", db]).status == 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: db))
+        for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(i))) }
+        try bytes.write(to: URL(fileURLWithPath: db))
+        return db
+    }
+
+    @Test func infoOnANewerFormatVersionAsksForAnUpdate() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        guard let db = try patchedDatabase(offset: 60, value: 2, in: directory) else { return }
+        let result = try CLI.run(["info", db])
+        #expect(result.status == 1)
+        #expect(result.stderr == "waymark: error: \(db): database format version 2 is newer than this waymark reads (1); update waymark or re-import\n")
+    }
+
+    @Test func infoOnAForeignSQLiteFileSaysItIsNotWaymarks() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        guard let db = try patchedDatabase(offset: 68, value: 0, in: directory) else { return }
+        let result = try CLI.run(["info", db])
+        #expect(result.status == 1)
+        #expect(result.stderr == "waymark: error: \(db): not a Waymark road database (an SQLite file, but not written by 'waymark import')\n")
+    }
+
+    @Test func infoWithoutADatabaseIsAUsageError() throws {
+        let result = try CLI.run(["info"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Missing expected argument '<database>'"), "\(result)")
+    }
+}
