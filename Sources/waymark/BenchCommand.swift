@@ -42,6 +42,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per stage (JSON Lines) instead of the table.")
     var json = false
 
+    @Option(name: .customLong("json-file"), help: "Also write the JSON Lines to a file (the table still goes to standard output).")
+    var jsonFile: String?
+
     @Option(name: .customLong("per-query"), help: "Write each pair's distance, duration and times to a CSV file.")
     var perQuery: String?
 
@@ -82,7 +85,13 @@ struct BenchCommand: ParsableCommand {
                 metric: RoutingMetric(rawValue: metric) ?? .time, requestedStages: stageSet,
                 checkDijkstra: checkDijkstra, perQueryFile: perQuery, maxSnap: maxSnap)
             let (reports, context) = try runner.run()
-            let text = json ? BenchOutput.jsonLines(reports, context: context) : BenchOutput.table(reports, context: context)
+            let lines = BenchOutput.jsonLines(reports, context: context)
+            if let jsonFile {
+                do { try lines.write(toFile: jsonFile, atomically: true, encoding: .utf8) } catch {
+                    throw CommandFailure(message: "--json-file \(jsonFile): cannot write (\(error.localizedDescription))")
+                }
+            }
+            let text = json ? lines : BenchOutput.table(reports, context: context)
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
