@@ -45,7 +45,43 @@ import TestSupport
         print("\(name): \(s.routingNodes) routing nodes, \(s.edges) edges, \(s.restrictionsKept)/\(s.restrictionRelations) restrictions, \(s.pointsOfInterest) POIs, \(s.missingNodeRefsDropped) refs dropped, \(String(format: "%.2f", s.elapsedSeconds)) s")
     }
 
-    @Test func monacoCountsMatchManifest() throws {
-        try Self.checkAgainstManifest("monaco")
+    /// Extracts under 15 MB of XML: imported together, a few seconds in a debug build.
+    static let smallExtracts = ["kirchberg-an-der-iller-tiny", "washington-dc-ledroit-park", "west-oakland", "bautzen-west",
+                                "aguascalientes", "hoyerswerda", "krems", "north-bayreuth", "enschede-roads-overpass",
+                                "andorra-2013"]
+    /// The 30–60 MB extracts: each on its own (about 3–8 s each in a debug build).
+    static let largerExtracts = ["monaco", "andorra-2021", "copenhagen-kbh", "heidelberg", "milan", "malta", "porto-roads"]
+
+    @Test func smallExtractsImportAndMatchManifest() throws {
+        for name in Self.smallExtracts { try Self.checkAgainstManifest(name) }
+    }
+
+    @Test(arguments: largerExtracts)
+    func largerExtractImportsAndMatchesManifest(name: String) throws {
+        try Self.checkAgainstManifest(name)
+    }
+
+    @Test func everySharedExtractIsCovered() throws {
+        guard let directory = SharedExtracts.path("") else { return }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".osm.bz2") }
+        let covered = Set((Self.smallExtracts + Self.largerExtracts).map { "\($0).osm.bz2" })
+        #expect(Set(files).subtracting(covered).isEmpty, "extracts without an import test: \(Set(files).subtracting(covered).sorted())")
+    }
+
+    @Test func clippedExtractDropsMissingRefsAndStillValidates() throws {
+        guard let path = SharedExtracts.path("copenhagen-kbh.osm.bz2") else { return }
+        let result = try OSMImporter.importFile(path: path)
+        #expect(result.statistics.missingNodeRefsDropped > 0)
+        #expect(result.statistics.waysWithMissingNodes > 0)
+        #expect(result.graph.validate() == nil)
+    }
+
+    @Test func overpassOrderImportsLikeAnyOther() throws {
+        // Enschede comes from Overpass: ways before nodes, <note> and <meta>.
+        guard let path = SharedExtracts.path("enschede-roads-overpass.osm.bz2") else { return }
+        let result = try OSMImporter.importFile(path: path)
+        #expect(result.statistics.missingNodeRefsDropped == 0)
+        #expect(result.graph.edgeCount > 10_000)
+        #expect(result.statistics.restrictionsKept > 0)
     }
 }
