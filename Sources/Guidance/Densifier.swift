@@ -3,6 +3,8 @@ import Geodesy
 extension SpacingPolicy {
     /// Stretches shorter than this get no intermediate waypoints under `.bands`.
     public static let shortestDensifiedStretch: Meters = 20
+    /// Floating-point slack when comparing a measured length with a band edge.
+    static let bandEdgeSlack: Meters = 1e-6
 
     /// The interval between inserted waypoints on a stretch (the segment between two consecutive shape
     /// points) of `length`, or nil when the stretch gets none.
@@ -17,10 +19,13 @@ extension SpacingPolicy {
         case .fixed(let d):
             return d > 0 && d.isFinite ? d : nil
         case .bands:
-            if !(length >= Self.shortestDensifiedStretch) { return nil }
-            if length < 100 { return 20 }
-            if length < 1000 { return 50 }
-            if length < 5000 { return 100 }
+            // Lengths are measured on the sphere; a stretch drawn as exactly 100 m may measure
+            // 99.9999999 m, so the edges are compared with a micrometre of slack.
+            let l = length + Self.bandEdgeSlack
+            if !(l >= Self.shortestDensifiedStretch) { return nil }
+            if l < 100 { return 20 }
+            if l < 1000 { return 50 }
+            if l < 5000 { return 100 }
             return 200
         }
     }

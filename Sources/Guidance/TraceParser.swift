@@ -32,10 +32,9 @@ public enum TraceParser {
         var columns = (lat: 0, lon: 1, time: 2 as Int?, speed: 3 as Int?)
         var sawData = false
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so both line ends are separators.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
-            var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }

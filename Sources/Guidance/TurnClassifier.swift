@@ -84,6 +84,11 @@ struct TurnClassifier {
         let competitors = branches(at: i, before: before)
         let modifier = TurnAngleBands.modifier(forDeviation: deviation)
 
+        // Turning back is always announced, even at a dead end with no other branch.
+        if modifier == .uturn {
+            return ClassifiedTurn(type: sameRoad ? .continue : .turn, modifier: .uturn, bearingBefore: before, bearingAfter: after)
+        }
+
         // 3. No choice at this node.
         if competitors.isEmpty {
             if sameRoad { return nil }

@@ -1,0 +1,267 @@
+import Geodesy
+@testable import Guidance
+import RoadNetwork
+import Routing
+import Testing
+
+@Suite struct TurnClassificationTests {
+    static let fourWay = """
+                a
+                |
+                |
+        d ----- b ----- c
+                |
+                |
+                e
+        """
+
+    func fourWayFixture() throws -> GuidanceFixture {
+        try GuidanceFixture(Self.fourWay, ways: [.init("eba", road("Main")), .init("dbc", road("Cross"))])
+    }
+
+    @Test func rightTurnAtFourWayJunction() throws {
+        let f = try fourWayFixture()
+        let turns = f.turns(try f.route("ec"))
+        #expect(turns.count == 1)
+        #expect(turns.first?.type == .turn)
+        #expect(turns.first?.modifier == .right)
+        #expect(turns.first?.direction == .right)
+        #expect(turns.first?.instruction == "Turn right onto Cross")
+    }
+
+    @Test func leftTurnAtFourWayJunction() throws {
+        let f = try fourWayFixture()
+        let turns = f.turns(try f.route("ed"))
+        #expect(turns.map(\.type) == [.turn])
+        #expect(turns.first?.modifier == .left)
+        #expect(turns.first?.direction == .left)
+        #expect(GreatCircle.distance(from: try #require(turns.first?.location), to: f.map.coordinate("b")) < 0.05)
+    }
+
+    @Test func straightOnSameRoadThroughFourWayJunctionIsSilent() throws {
+        let f = try fourWayFixture()
+        let steps = f.steps(try f.route("ea"))
+        #expect(steps.map(\.maneuver.type) == [.depart, .arrive])
+        #expect(steps[0].name == "Main")
+        #expect(steps[0].maneuver.instruction == "Head north on Main")
+    }
+
+    @Test func straightOntoAnotherNameAtFourWayJunctionIsNewName() throws {
+        let f = try GuidanceFixture(Self.fourWay, ways: [.init("eb", road("South")), .init("ba", road("North")), .init("dbc", road("Cross"))])
+        let turns = f.turns(try f.route("ea"))
+        #expect(turns.map(\.type) == [.newName])
+        #expect(turns.first?.modifier == .straight)
+        #expect(turns.first?.instruction == "Continue onto North")
+    }
+
+
+    @Test func slightRightTurn() throws {
+        // b -> d leaves 31° right of the road's direction.
+        let f = try GuidanceFixture("""
+            a --------- b --------- c
+
+
+
+
+
+                                  d
+            """, ways: [.init("abc", road("Main")), .init("bd", road("Side"))])
+        let turns = f.turns(try f.route("ad"))
+        #expect(turns.map(\.type) == [.turn])
+        #expect(turns.first?.modifier == .slightRight)
+        #expect(turns.first?.instruction == "Turn slight right onto Side")
+    }
+
+    @Test func sharpRightTurn() throws {
+        // b -> d heads back 149° right of the direction of travel.
+        let f = try GuidanceFixture("""
+            a --------- b --------- c
+
+
+
+
+
+            d
+            """, ways: [.init("abc", road("Main")), .init("bd", road("Side"))])
+        let turns = f.turns(try f.route("ad"))
+        #expect(turns.map(\.type) == [.turn])
+        #expect(turns.first?.modifier == .sharpRight)
+        #expect(turns.first?.direction == .right)
+    }
+
+    @Test func uTurnOnTheSameRoad() throws {
+        let f = try GuidanceFixture("a -------- b -------- c", ways: [.init("ab", road("Main")), .init("bc", road("Main"))])
+        let turns = f.turns(f.handRoute("aba"))
+        #expect(turns.count == 1)
+        #expect(turns.first?.modifier == .uturn)
+        #expect(turns.first?.instruction == "Make a U-turn on Main")
+    }
+
+    @Test func uTurnAtDeadEndIsAnnounced() throws {
+        let f = try GuidanceFixture("a -------- b -------- c", ways: [.init("abc", road("Main")), .init("cb", road("Spur", "service"))])
+        let turns = f.turns(f.handRoute("aba"))
+        #expect(turns.first?.modifier == .uturn)
+    }
+
+    @Test func endOfRoadAtTJunction() throws {
+        let f = try GuidanceFixture("""
+            d -------- b -------- c
+                       |
+                       |
+                       |
+                       a
+            """, ways: [.init("ab", road("Stem")), .init("dbc", road("Cross"))])
+        let right = f.turns(try f.route("ac"))
+        #expect(right.map(\.type) == [.endOfRoad])
+        #expect(right.first?.modifier == .right)
+        #expect(right.first?.instruction == "At the end of the road, turn right onto Cross")
+        let left = f.turns(try f.route("ad"))
+        #expect(left.map(\.type) == [.endOfRoad])
+        #expect(left.first?.modifier == .left)
+        #expect(f.turns(try f.route("ad"), language: .hr).first?.instruction == "Na kraju ceste skrenite lijevo na Cross")
+    }
+
+    @Test func bendOnTheSameRoadHasNoInstruction() throws {
+        let drawing = """
+            a -------- b
+                         \\
+                           \\
+                             c
+            """
+        let split = try GuidanceFixture(drawing, ways: [.init("ab", road("Main")), .init("bc", road("Main"))])
+        #expect(split.turns(try split.route("ac")).isEmpty)
+        let single = try GuidanceFixture(drawing, ways: [.init("abc", road("Main"))])
+        #expect(single.turns(try single.route("ac")).isEmpty)
+    }
+
+    @Test func nameChangeWithoutJunctionIsNewName() throws {
+        let f = try GuidanceFixture("a -------- b -------- c", ways: [.init("ab", road("First")), .init("bc", road("Second"))])
+        let steps = f.steps(try f.route("ac"))
+        #expect(steps.map(\.maneuver.type) == [.depart, .newName, .arrive])
+        #expect(steps[1].name == "Second")
+        #expect(abs(steps[0].distance - 110) < 0.5)
+        #expect(abs(steps[1].distance - 110) < 0.5)
+        #expect(steps[2].distance == 0)
+    }
+
+    static let roundabout = """
+                n
+                |
+                f
+              /   \\
+        w - g       e - x
+              \\   /
+                h
+                |
+                s
+        """
+
+    func roundaboutFixture() throws -> GuidanceFixture {
+        try GuidanceFixture(Self.roundabout, ways: [
+            .init("hefgh", road("", "primary", ["junction": "roundabout"])),
+            .init("sh", road("South Road", "primary")), .init("ex", road("East Road", "primary")),
+            .init("fn", road("North Road", "primary")), .init("gw", road("West Road", "primary")),
+        ])
+    }
+
+    @Test(arguments: [("x", 1, "East Road"), ("n", 2, "North Road"), ("w", 3, "West Road")])
+    func roundaboutExitNumbers(destination: Character, exit: Int, road: String) throws {
+        let f = try roundaboutFixture()
+        let turns = f.turns(try f.route("s\(destination)"))
+        #expect(turns.map(\.type) == [.roundabout, .exitRoundabout])
+        #expect(turns.first?.exit == exit)
+        #expect(GreatCircle.distance(from: try #require(turns.first?.location), to: f.map.coordinate("h")) < 0.05)
+        #expect(turns.first?.instruction == "At the roundabout, take the \(InstructionText.englishOrdinal(exit)) exit onto \(road)")
+        #expect(turns.last?.roadName == road)
+    }
+
+    @Test func roundaboutInstructionInCroatian() throws {
+        let f = try roundaboutFixture()
+        let turns = f.turns(try f.route("sn"), language: .hr)
+        #expect(turns.first?.instruction == "Na kružnom toku izađite na 2. izlaz na North Road")
+        #expect(turns.last?.instruction == "Izađite s kružnog toka na North Road")
+    }
+
+    @Test func motorwayExitIsOffRamp() throws {
+        let f = try GuidanceFixture("""
+            a ------------ b ------------ c
+
+                                 d ------------ e
+            """, ways: [
+                .init("abc", road("", "motorway", ["ref": "A1"])),
+                .init("bd", road("", "motorway_link")),
+                .init("de", road("Exit Road", "primary")),
+            ])
+        let turns = f.turns(try f.route("ae"))
+        #expect(turns.first?.type == .offRamp)
+        #expect(turns.first?.direction == .right)
+        #expect(turns.first?.modifier == .slightRight)
+        #expect(turns.first?.instruction == "Take the exit on the right")
+        #expect(turns.last?.roadName == "Exit Road")
+    }
+
+    @Test func rampTypesByRoadClass() {
+        #expect(TurnClassifier.rampType(from: .motorway, to: .motorwayLink) == .offRamp)
+        #expect(TurnClassifier.rampType(from: .trunk, to: .trunkLink) == .offRamp)
+        #expect(TurnClassifier.rampType(from: .primary, to: .motorwayLink) == .onRamp)
+        #expect(TurnClassifier.rampType(from: .motorwayLink, to: .motorway) == .merge)
+        #expect(TurnClassifier.rampType(from: .primary, to: .secondary) == nil)
+        #expect(TurnClassifier.rampType(from: .motorwayLink, to: .motorwayLink) == nil)
+    }
+
+    @Test func twoSimilarBranchesAreAFork() throws {
+        let f = try GuidanceFixture("""
+                                  c
+            a --------- b
+                                  d
+            """, ways: [.init("ab", road("Main")), .init("bc", road("Upper")), .init("bd", road("Lower"))])
+        let left = f.turns(try f.route("ac"))
+        #expect(left.map(\.type) == [.fork])
+        #expect(left.first?.modifier == .slightLeft)
+        #expect(left.first?.instruction == "Keep left at the fork onto Upper")
+        let right = f.turns(try f.route("ad"))
+        #expect(right.first?.modifier == .slightRight)
+    }
+
+    @Test func angleBandsFollowOSRM() {
+        #expect(TurnAngleBands.modifier(forDeviation: 0) == .straight)
+        #expect(TurnAngleBands.modifier(forDeviation: 20) == .straight)
+        #expect(TurnAngleBands.modifier(forDeviation: 20.5) == .slightRight)
+        #expect(TurnAngleBands.modifier(forDeviation: -40) == .slightLeft)
+        #expect(TurnAngleBands.modifier(forDeviation: 41) == .right)
+        #expect(TurnAngleBands.modifier(forDeviation: -120) == .left)
+        #expect(TurnAngleBands.modifier(forDeviation: 121) == .sharpRight)
+        #expect(TurnAngleBands.modifier(forDeviation: -169) == .sharpLeft)
+        #expect(TurnAngleBands.modifier(forDeviation: 170) == .uturn)
+        #expect(TurnAngleBands.modifier(forDeviation: -180) == .uturn)
+    }
+
+    @Test func arrivalSideIsTheDestinationsSideOfTheRoad() throws {
+        let f = try GuidanceFixture("a -------- b -------- c", ways: [.init("abc", road("Main"))])
+        let c = f.map.coordinate("c")
+        let south = GreatCircle.destination(from: c, bearing: Bearing(degrees: 180), distance: 8)
+        let north = GreatCircle.destination(from: c, bearing: Bearing(degrees: 0), distance: 8)
+        let right = f.steps(f.handRoute("ac", destinationInput: south))
+        #expect(right.last?.maneuver.type == .arrive)
+        #expect(right.last?.maneuver.modifier == .right)
+        #expect(right.last?.maneuver.instruction == "You have arrived at your destination, on the right")
+        let rightHr = f.steps(f.handRoute("ac", destinationInput: south), language: .hr)
+        #expect(rightHr.last?.maneuver.instruction == "Stigli ste na odredište, s desne strane")
+        let left = f.steps(f.handRoute("ac", destinationInput: north))
+        #expect(left.last?.maneuver.modifier == .left)
+        #expect(left.last?.maneuver.instruction == "You have arrived at your destination, on the left")
+        let onRoad = f.steps(f.handRoute("ac"))
+        #expect(onRoad.last?.maneuver.instruction == "You have arrived at your destination")
+    }
+
+    @Test func stepsCoverTheLegExactly() throws {
+        let f = try roundaboutFixture()
+        let route = try f.route("sw")
+        let steps = f.steps(route)
+        let total = steps.reduce(0) { $0 + $1.distance }
+        #expect(abs(total - route.legs[0].distance) < 1)
+        let duration = steps.reduce(0) { $0 + $1.duration }
+        #expect(abs(duration - route.legs[0].duration) < 0.01)
+        for (a, b) in zip(steps, steps.dropFirst()) { #expect(a.coordinates.last == b.coordinates.first) }
+    }
+}
