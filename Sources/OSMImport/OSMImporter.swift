@@ -56,17 +56,24 @@ public enum OSMImporter {
         let collector = ImportCollector(profile: options.profile)
         let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
                                    wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys)
+        // Compressed input is decompressed on a second thread while expat parses.
+        let prefetcher = source.compression == .none ? nil : PrefetchingReader(source: source)
+        defer { prefetcher?.close() }
+        func rawBytesRead() -> Int64 { prefetcher?.rawBytesRead ?? source.rawBytesRead }
         var lastReport = started
-        try decoder.decode(source) {
+        try decoder.decode(read: { buffer, capacity throws(OSMImportError) in
+            if let prefetcher { return try prefetcher.read(into: buffer, capacity: capacity) }
+            return try source.read(into: buffer, capacity: capacity)
+        }, onChunk: {
             guard let progress = options.progress else { return }
             let now = clock.now
             guard now - lastReport >= .milliseconds(500) else { return }
             lastReport = now
             let elapsed = (now - started).seconds
-            progress(ImportProgress(bytesRead: source.rawBytesRead, totalBytes: source.totalBytes,
+            progress(ImportProgress(bytesRead: rawBytesRead(), totalBytes: source.totalBytes,
                                     elements: decoder.elementCount,
                                     elementsPerSecond: elapsed > 0 ? Double(decoder.elementCount) / elapsed : 0))
-        }
+        })
         collector.statistics.nodesRead = decoder.nodeCount
         collector.statistics.waysRead = decoder.wayCount
         collector.statistics.relationsRead = decoder.relationCount
@@ -75,11 +82,11 @@ public enum OSMImporter {
         var statistics = collector.statistics
         statistics.decodeSeconds = (decoded - started).seconds
         statistics.assemblySeconds = (clock.now - decoded).seconds
-        statistics.xmlBytesRead = source.bytesProduced
-        statistics.inputBytesRead = source.rawBytesRead
+        statistics.xmlBytesRead = prefetcher?.bytesProduced ?? source.bytesProduced
+        statistics.inputBytesRead = rawBytesRead()
         statistics.elapsedSeconds = (clock.now - started).seconds
         if let progress = options.progress {
-            progress(ImportProgress(bytesRead: source.rawBytesRead, totalBytes: source.totalBytes, elements: decoder.elementCount,
+            progress(ImportProgress(bytesRead: rawBytesRead(), totalBytes: source.totalBytes, elements: decoder.elementCount,
                                     elementsPerSecond: statistics.elapsedSeconds > 0 ? Double(decoder.elementCount) / statistics.elapsedSeconds : 0))
         }
         return ImportResult(graph: graph, pointsOfInterest: collector.pointsOfInterest, statistics: statistics)

@@ -57,8 +57,9 @@ final class OSMXMLDecoder {
         self.relationTagKeys = relationTagKeys.map(TagKeyFilter.init)
     }
 
-    /// Decodes the whole source, calling `onChunk` after every chunk (for progress reports).
-    func decode(_ source: ByteSource, onChunk: () -> Void) throws(OSMImportError) {
+    /// Decodes everything `read` delivers (it fills a buffer and returns the byte count, 0 at the end),
+    /// calling `onChunk` after every chunk (for progress reports).
+    func decode(read: (UnsafeMutableRawPointer, Int) throws(OSMImportError) -> Int, onChunk: () -> Void) throws(OSMImportError) {
         guard let parser = XML_ParserCreate(nil) else {
             throw OSMImportError(kind: .malformedXML, source: sourceName, detail: "cannot create the XML parser")
         }
@@ -77,7 +78,7 @@ final class OSMXMLDecoder {
             guard let buffer = XML_GetBuffer(parser, Int32(Self.chunkSize)) else {
                 throw OSMImportError(kind: .malformedXML, source: sourceName, detail: "out of memory for the XML parser buffer")
             }
-            let count = try source.read(into: buffer, capacity: Self.chunkSize)
+            let count = try read(buffer, Self.chunkSize)
             let isFinal: Int32 = count == 0 ? 1 : 0
             if XML_ParseBuffer(parser, Int32(count), isFinal) != XML_STATUS_OK {
                 if let failure { throw failure }

@@ -107,4 +107,32 @@ import TestSupport
         #expect(final.bytesRead == Int64(size))
         #expect(final.elements == 20_001)
     }
+
+    @Test func malformedXMLEarlyInALargeCompressedFileFailsWithoutHanging() throws {
+        // The parser stops at line 3 while the decompression thread still has most of the file to go.
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let broken = Self.document.replacingOccurrences(of: "<node id=\"2\" ", with: "<node id=\"2\" <<")
+        let plain = try write(broken, dir, "broken.osm")
+        try runTool("/usr/bin/bzip2", [plain])
+        #expect { try OSMImporter.importFile(path: plain + ".bz2") } throws: { error in
+            guard let e = error as? OSMImportError else { return false }
+            return e.kind == .malformedXML && e.line == 4
+        }
+    }
+
+    @Test func dashReadsStandardInput() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let plain = try write(Self.document, dir, "town.osm")
+        try runTool("/usr/bin/gzip", [plain])
+        let fd = open(plain + ".gz", O_RDONLY)
+        #expect(fd >= 0)
+        let saved = dup(0)
+        dup2(fd, 0)
+        defer { dup2(saved, 0); close(saved); close(fd) }
+        let result = try OSMImporter.importFile(path: "-")
+        #expect(result.statistics.nodesRead == 20_000)
+        #expect(result.graph.edgeCount == 2)
+    }
 }
