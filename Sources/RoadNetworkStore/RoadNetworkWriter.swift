@@ -77,9 +77,10 @@ struct RoadNetworkWriter {
     private func fill(_ db: SQLiteConnection, graph: RoadGraph, pointsOfInterest: [PointOfInterest],
                       metadata: RoadNetworkMetadata) throws(RoadNetworkStoreError) {
         // The file is private until renamed, so durability inside it is pointless: no journal, no syncs
-        // (one fsync at the end covers everything); large pages keep big BLOB overflow chains short.
+        // (one fsync at the end covers everything). 8 KiB pages: Porto loads as fast as with 64 KiB
+        // pages (about 50 ms either way), while a small town's file stays near 100 kB instead of 700 kB.
         try db.execute("""
-            PRAGMA page_size = 65536;
+            PRAGMA page_size = 8192;
             PRAGMA journal_mode = OFF;
             PRAGMA synchronous = OFF;
             PRAGMA application_id = \(RoadNetworkStore.applicationID);

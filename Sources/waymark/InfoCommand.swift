@@ -17,13 +17,43 @@ struct InfoCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of text.")
     var json = false
 
+    @Flag(name: .long, help: "Also load the whole graph and points of interest, check every invariant, and report the load time.")
+    var verify = false
+
     func run() throws {
         try reportingFailures {
             let metadata = try RoadNetworkStore.metadata(path: database)
             let fileBytes = (try? FileManager.default.attributesOfItem(atPath: database))?[.size] as? Int ?? 0
-            print(json ? Self.json(metadata, path: database, fileBytes: fileBytes)
-                       : Self.text(metadata, path: database, fileBytes: fileBytes), terminator: json ? "\n" : "")
+            var verification: Verification?
+            if verify { verification = try Self.verify(database, against: metadata) }
+            if json {
+                print(Self.json(metadata, path: database, fileBytes: fileBytes, verification: verification))
+            } else {
+                print(Self.text(metadata, path: database, fileBytes: fileBytes), terminator: "")
+                if let verification { print("Verified: the whole database loads in \(String(format: "%.3f", verification.loadSeconds)) s and passes every graph invariant check") }
+            }
         }
+    }
+
+    /// The outcome of `--verify`.
+    struct Verification {
+        var loadSeconds: Double
+    }
+
+    /// Loads everything (the load itself checks every `RoadGraph` invariant) and compares the counts
+    /// with the metadata.
+    static func verify(_ path: String, against metadata: RoadNetworkMetadata) throws -> Verification {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let stored = try RoadNetworkStore.load(path: path)
+        let elapsed = clock.now - started
+        let g = stored.graph
+        let found = [g.nodeCount, g.edgeCount, g.shapePoints.count, g.restrictions.count, stored.pointsOfInterest.count]
+        let recorded = [metadata.nodeCount, metadata.edgeCount, metadata.shapePointCount, metadata.restrictionCount, metadata.pointOfInterestCount]
+        guard found == recorded else {
+            throw CommandFailure(message: "\(path): damaged road database: the metadata counts \(recorded) (nodes, edges, shape points, restrictions, POIs) but the data holds \(found)")
+        }
+        return Verification(loadSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
 
     // MARK: Text
@@ -76,7 +106,7 @@ struct InfoCommand: ParsableCommand {
 
     // MARK: JSON
 
-    static func json(_ m: RoadNetworkMetadata, path: String, fileBytes: Int) -> String {
+    static func json(_ m: RoadNetworkMetadata, path: String, fileBytes: Int, verification: Verification? = nil) -> String {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
         var fields: [String] = [
             "\"database\":\(quote(path))",
@@ -107,6 +137,7 @@ struct InfoCommand: ParsableCommand {
         fields.append("\"highway_classes\":[\(classes.joined(separator: ","))]")
         let figures = m.importStatistics.map { "\(quote($0.name)):\($0.value)" }
         fields.append("\"import_statistics\":{\(figures.joined(separator: ","))}")
+        if let verification { fields.append("\"verified_load_seconds\":\(number(verification.loadSeconds))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
