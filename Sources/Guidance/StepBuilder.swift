@@ -104,11 +104,16 @@ struct StepBuilder {
 
         // Junctions.
         let classifier = TurnClassifier(graph: graph, edges: edges)
+        var currentRoad = firstRoad
         var i = 1
         while i < edges.count {
             guard let turn = classifier.classify(at: i) else { i += 1; continue }
             let road = roadLabel(edges[turn.resumeIndex ?? i])
             let ref = graph.ref(of: edges[turn.resumeIndex ?? i])
+            // A name change is worth saying only when there is a new name to say: not onto an unnamed
+            // stretch (a bridge, a short link), nor back onto the road being announced.
+            if turn.type == .newName && (road.isEmpty || road == currentRoad) { i += 1; continue }
+            currentRoad = road
             result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,
                                 coordinateIndex: geometry.edgeStart[i], edgeIndex: i,
                                 before: turn.bearingBefore, after: turn.bearingAfter, road: road, ref: ref))

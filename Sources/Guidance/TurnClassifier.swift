@@ -143,15 +143,15 @@ struct TurnClassifier {
         return nil
     }
 
-    /// Whether two edges belong to the same road as a driver sees it: same name and ref; two unnamed
-    /// edges count as one road when their class is the same.
+    /// Whether two edges belong to the same road as a driver sees it: the same name (a ref change
+    /// under one name, common where a numbered route joins a street, is not a new road); unnamed edges
+    /// compare their refs, and two edges with neither count as one road when their class is the same.
     func isSameRoad(_ a: EdgeIndex, _ b: EdgeIndex) -> Bool {
         let an = graph.nameIndex[Int(a)], bn = graph.nameIndex[Int(b)]
+        if an != 0 || bn != 0 { return an == bn }
         let ar = graph.refIndex[Int(a)], br = graph.refIndex[Int(b)]
-        if an == 0 && bn == 0 && ar == 0 && br == 0 {
-            return graph.highway[Int(a)].mainClass == graph.highway[Int(b)].mainClass
-        }
-        return an == bn && ar == br
+        if ar != 0 || br != 0 { return ar == br }
+        return graph.highway[Int(a)].mainClass == graph.highway[Int(b)].mainClass
     }
 
     /// The other branches a driver arriving over `edges[i - 1]` could take at its head node.

@@ -1,0 +1,119 @@
+import Geodesy
+@testable import Guidance
+import OSMImport
+import RoadNetwork
+import Routing
+import TestSupport
+import Testing
+
+/// SplitMix64: a tiny seeded generator so the random routes are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Properties of the waypoint stream over random routes on real extracts.
+@Suite(.serialized) struct RealExtractPropertyTests {
+    /// Checks one route's waypoints against the spacing rule, the vertices and the steps.
+    static func check(route: Route, graph: RoadGraph, options: GuidanceOptions) {
+        let waypoints = RouteGuidance.waypoints(for: route, in: graph, options: options)
+        // The route polyline with its cumulative distances (legs joined at their via points).
+        var polyline: [Coordinate] = []
+        for leg in route.legs { polyline.append(contentsOf: polyline.isEmpty ? leg.coordinates[...] : leg.coordinates.dropFirst()) }
+        var cumulative: [Meters] = [0]
+        for k in polyline.indices.dropFirst() { cumulative.append(cumulative[k - 1] + GreatCircle.distance(from: polyline[k - 1], to: polyline[k])) }
+
+        #expect(waypoints.first?.maneuver?.type == .depart)
+        #expect(waypoints.last?.kind == .destination)
+        #expect(waypoints.last?.maneuver?.type == .arrive)
+        #expect(abs((waypoints.last?.distanceAlongRoute ?? 0) - (cumulative.last ?? 0)) < 0.01)
+
+        // Spacing: a gap lies within one stretch; it is at most that stretch's interval, or the whole
+        // stretch when the stretch is too short to be densified.
+        for (a, b) in zip(waypoints, waypoints.dropFirst()) {
+            #expect(a.sequence + 1 == b.sequence)
+            let gap = b.distanceAlongRoute - a.distanceAlongRoute
+            #expect(gap > DensifiedPolyline.duplicateTolerance, "repeated waypoint at \(a.distanceAlongRoute) m")
+            let middle = (a.distanceAlongRoute + b.distanceAlongRoute) / 2
+            var lo = 0, hi = cumulative.count - 1
+            while hi - lo > 1 { let m = (lo + hi) / 2; if cumulative[m] <= middle { lo = m } else { hi = m } }
+            let stretch = cumulative[hi] - cumulative[lo]
+            let allowed = options.spacing.interval(forStretch: stretch) ?? stretch
+            #expect(gap <= allowed + 0.01, "gap \(gap) m on a \(stretch) m stretch")
+            // The chord between consecutive waypoints matches their distance along the route.
+            #expect(abs(GreatCircle.distance(from: a.coordinate, to: b.coordinate) - gap) < 0.05)
+        }
+        // Every distinct vertex is a waypoint.
+        var w = 0
+        for d in cumulative {
+            while w < waypoints.count && waypoints[w].distanceAlongRoute < d - 0.005 { w += 1 }
+            #expect(w < waypoints.count && abs(waypoints[w].distanceAlongRoute - d) < 0.005, "vertex at \(d) m missing")
+        }
+
+        // Maneuvers: the steps of every leg, in order (later legs' depart coincides with the via's arrive).
+        var expected: [Maneuver] = []
+        for (i, leg) in route.legs.enumerated() {
+            let steps = RouteGuidance.steps(for: leg, in: graph, language: options.language).map(\.maneuver)
+            expected.append(contentsOf: i == 0 ? steps[...] : steps.dropFirst())
+        }
+        let emitted = waypoints.compactMap(\.maneuver)
+        // Two maneuvers on one position (a zero-length edge) share one waypoint: the later is kept.
+        let distinct = expected.enumerated().filter { i, m in
+            i + 1 >= expected.count || GreatCircle.distance(from: m.location, to: expected[i + 1].location) >= DensifiedPolyline.duplicateTolerance
+        }.map(\.element)
+        #expect(emitted.map(\.type) == distinct.map(\.type))
+        // A leg alone cannot know it ends at a via point, so only the stream says "waypoint 1".
+        let texts = { (list: [Maneuver]) in list.enumerated().map { i, m in m.type == .arrive && i < list.count - 1 ? "via" : m.instruction } }
+        #expect(texts(emitted) == texts(distinct))
+        for (m, waypoint) in zip(emitted, waypoints.filter { $0.maneuver != nil }) {
+            #expect(GreatCircle.distance(from: m.location, to: waypoint.coordinate) < 0.01)
+        }
+        // Every maneuver other than depart/arrive has an instruction naming a real maneuver type.
+        #expect(emitted.allSatisfy { !$0.instruction.isEmpty })
+    }
+
+    static func randomRoutes(extract: String, count: Int, seed: UInt64, vias: Bool = false) throws -> (RoadGraph, [Route])? {
+        guard let path = SharedExtracts.path(extract) else { return nil }
+        let graph = try OSMImporter.importFile(path: path).graph
+        let router = Router(graph: graph)
+        let workspace = router.makeWorkspace()
+        var rng = SplitMix64(state: seed)
+        var routes: [Route] = []
+        var attempts = 0
+        while routes.count < count && attempts < count * 4 {
+            attempts += 1
+            func randomPoint() -> Coordinate { graph.nodeCoordinates[Int.random(in: 0..<graph.nodeCount, using: &rng)] }
+            let via = vias && attempts % 3 == 0 ? [randomPoint()] : []
+            if let route = try? router.route(from: randomPoint(), to: randomPoint(), via: via, workspace: workspace),
+               route.distance > 0 {
+                routes.append(route)
+            }
+        }
+        #expect(routes.count == count, "only \(routes.count) of \(count) random routes found on \(extract)")
+        return (graph, routes)
+    }
+
+    @Test func monacoRandomRoutesKeepSpacingAndMatchSteps() throws {
+        guard let (graph, routes) = try Self.randomRoutes(extract: "monaco.osm.bz2", count: 40, seed: 7, vias: true) else { return }
+        for route in routes {
+            Self.check(route: route, graph: graph, options: GuidanceOptions(plannedSpeed: 50))
+        }
+        // Fixed spacing and Croatian text on a few of them.
+        for route in routes.prefix(5) {
+            Self.check(route: route, graph: graph, options: GuidanceOptions(spacing: .fixed(15), language: .hr))
+        }
+    }
+
+    @Test func portoRandomRoutesKeepSpacingAndMatchSteps() throws {
+        guard let (graph, routes) = try Self.randomRoutes(extract: "porto-roads.osm.bz2", count: 30, seed: 11) else { return }
+        for route in routes {
+            Self.check(route: route, graph: graph, options: GuidanceOptions(plannedSpeed: 90))
+        }
+    }
+}
