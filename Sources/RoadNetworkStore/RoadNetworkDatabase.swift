@@ -11,6 +11,7 @@ import RoadNetwork
 public final class RoadNetworkDatabase {
     let connection: SQLiteConnection
     public let path: String
+    private var cachedSpatialIndex: Schema.SpatialIndex?
 
     public init(path: String) throws(RoadNetworkStoreError) {
         var isDirectory: ObjCBool = false
@@ -212,7 +213,7 @@ public final class RoadNetworkDatabase {
         let bounds = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
         let exact = "p.latitude BETWEEN ?1 AND ?2 AND p.longitude BETWEEN ?3 AND ?4"
         let sql: String
-        if try metadataRows()[MetadataCoding.Key.spatialIndex] == Schema.SpatialIndex.rtree.rawValue {
+        if try spatialIndex() == .rtree {
             sql = """
                 SELECT \(Self.poiColumns) FROM poi_rtree r JOIN points_of_interest p ON p.id = r.id
                 WHERE r.max_lat >= ?1 AND r.min_lat <= ?2 AND r.max_lon >= ?3 AND r.min_lon <= ?4 AND \(exact)
@@ -224,6 +225,16 @@ public final class RoadNetworkDatabase {
         let found = try queryPointsOfInterest(sql, bindings: bounds)
         guard let categories else { return found }
         return found.filter { categories.contains($0.category) }
+    }
+
+    /// Which spatial index the file has, read once per open database.
+    private func spatialIndex() throws(RoadNetworkStoreError) -> Schema.SpatialIndex {
+        if let cachedSpatialIndex { return cachedSpatialIndex }
+        let statement = try connection.prepare("SELECT value FROM metadata WHERE key = ?")
+        try statement.bind(1, MetadataCoding.Key.spatialIndex)
+        let index: Schema.SpatialIndex = try statement.step() ? Schema.SpatialIndex(rawValue: statement.string(0)) ?? .columns : .columns
+        cachedSpatialIndex = index
+        return index
     }
 
     private static let poiColumns = "p.osm_type, p.osm_id, p.name, p.key, p.category, p.latitude, p.longitude"

@@ -190,3 +190,49 @@ import TestSupport
         #expect(result.stderr.contains("Missing expected argument '<database>'"), "\(result)")
     }
 }
+
+@Suite struct DatabaseUseEndToEndTests {
+    @Test func verifyLoadsTheWholeSampleTownAndReportsTheLoadTime() throws {
+        let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let db = directory.appendingPathComponent("town.sqlite").path
+        let imported = try CLI.run(["import", sample, "--db", db])
+        #expect(imported.status == 0, "\(imported)")
+        let text = try CLI.run(["info", db, "--verify"])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.contains("Verified: the whole database loads in "), "\(text)")
+        let json = try CLI.jsonObject(try CLI.run(["info", db, "--json", "--verify"]).stdout)
+        #expect((json["verified_load_seconds"] as? Double ?? -1) >= 0)
+        // The sample's README states what the car import yields.
+        #expect(json["nodes"] as? Int == 45)
+        #expect(json["edges"] as? Int == 110)
+        #expect(json["turn_restrictions"] as? Int == 3)
+        #expect(json["points_of_interest"] as? Int == 13)
+    }
+
+    @Test func routeWithADatabaseThatIsNotOneFailsWithOneLine() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let notes = directory.appendingPathComponent("notes.sqlite")
+        try Data("just some text\n".utf8).write(to: notes)
+        let result = try CLI.run(["route", "--db", notes.path, "--from", "45.81,15.98", "--to", "45.815,15.99"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("waymark: error: \(notes.path): not a road database: the file is not SQLite"), "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func routeOnAnImportedDatabaseMatchesRouteOnTheOSMFile() throws {
+        let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let db = directory.appendingPathComponent("town.sqlite").path
+        #expect(try CLI.run(["import", sample, "--db", db]).status == 0)
+        let arguments = ["--from", "45.8075,15.9838", "--to", "45.8160,15.9916", "--format", "geojson"]
+        let fromDatabase = try CLI.run(["route", "--db", db] + arguments)
+        let fromFile = try CLI.run(["route", "--osm", sample] + arguments)
+        #expect(fromDatabase.status == 0, "\(fromDatabase)")
+        #expect(fromDatabase.stdout == fromFile.stdout)
+        #expect(fromDatabase.stdout.contains("LineString"))
+    }
+}
