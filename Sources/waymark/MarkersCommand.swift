@@ -82,6 +82,9 @@ struct MarkersCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Flag(name: .long, help: "Print the time of each stage (load, route, guidance, POIs, markers, write) on standard error.")
+    var timings = false
+
     /// The output formats.
     enum Format: String, CaseIterable { case json, geojson, csv, gpx }
 
@@ -119,7 +122,16 @@ struct MarkersCommand: ParsableCommand {
             }
             let guidance = try guidanceOptions()
 
+            let clock = ContinuousClock()
+            var stages: [(String, Duration)] = []
+            var mark = clock.now
+            func lap(_ name: String) {
+                let now = clock.now
+                stages.append((name, now - mark))
+                mark = now
+            }
             let loaded = try source.load()
+            lap("load")
             let router = Router(graph: loaded.graph)
             let route: Route
             do {
@@ -127,7 +139,9 @@ struct MarkersCommand: ParsableCommand {
             } catch let error as RoutingError {
                 throw CommandFailure(message: error.description, status: Self.status(for: error))
             }
+            lap("route")
             let waypoints = RouteGuidance.waypoints(for: route, in: loaded.graph, options: guidance)
+            lap("guidance")
             var area = BoundingBox()
             for w in waypoints { area.include(w.coordinate) }
             if let o = options.origin { area.include(o) }
@@ -141,19 +155,28 @@ struct MarkersCommand: ParsableCommand {
                         corridor: poiCorridor, categories: categories)
                 }
             }
+            lap("pois")
             let elevation = try dem.map { directory in
                 try Self.failing { () throws(ARExportError) in try ElevationModel.load(directory: directory, covering: area) }
             }
+            lap("dem")
             let list = try Self.failing { () throws(ARExportError) in
                 try ARMarkerExporter.markers(for: waypoints, placesAlongRoute: places, options: options, elevation: elevation)
             }
+            lap("markers")
             let text: String = switch outputFormat {
             case .json: list.json()
             case .geojson: list.geoJSON()
             case .csv: list.csv()
             case .gpx: list.gpx()
             }
+            lap("format")
             try Self.write(text, to: output)
+            lap("write")
+            if timings {
+                let parts = stages.map { "\($0.0) \(Self.milliseconds($0.1)) ms" }.joined(separator: ", ")
+                printError("timings: \(parts) (\(list.markers.count) markers, \(Int(route.distance.rounded())) m)")
+            }
         }
     }
 
@@ -232,6 +255,12 @@ struct MarkersCommand: ParsableCommand {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw CommandFailure(message: "--output \(path): cannot write the file (does its directory exist and is it writable?)")
         }
+    }
+
+    /// A duration in milliseconds with one decimal.
+    static func milliseconds(_ d: Duration) -> String {
+        let ms = Double(d.components.seconds) * 1_000 + Double(d.components.attoseconds) / 1e15
+        return String((ms * 10).rounded() / 10)
     }
 
     static func status(for error: RoutingError) -> Int32 {

@@ -92,6 +92,34 @@ import FoundationXML
         #expect((road["arkit"] as? [String: Double])?["y"] == -0.7)
     }
 
+    @Test func demDirectoryGivesHeightsWhenTheExtractHasNone() throws {
+        guard let db = Self.monacoDatabase else { return }
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        // A synthetic 3" tile over Monaco, flat at 120 m: every marker's ground is 120 m from the DEM.
+        let side = 1201
+        var bytes = [UInt8](repeating: 0, count: side * side * 2)
+        for i in 0..<(side * side) { bytes[2 * i] = 0; bytes[2 * i + 1] = 120 }
+        try Data(bytes).write(to: directory.appendingPathComponent("N43E007.hgt"))
+        let result = try CLI.run(["markers", "--db", db, "--from", Self.from, "--to", Self.to, "--dem", directory.path, "--format", "geojson"])
+        #expect(result.status == 0, "\(result)")
+        let features = try #require(try CLI.jsonObject(result.stdout)["features"] as? [[String: Any]])
+        #expect(!features.isEmpty)
+        for feature in features {
+            let properties = try #require(feature["properties"] as? [String: Any])
+            let position = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+            #expect(properties["elevationSource"] as? String == "dem")
+            #expect(position.count == 3)
+            #expect(abs(position[2] - (120 + (properties["heightAboveGround"] as? Double ?? 0))) < 1e-6)
+        }
+
+        // A tile of the wrong size is reported by name.
+        try Data([0, 1, 2]).write(to: directory.appendingPathComponent("N43E007.hgt"))
+        let broken = try CLI.run(["markers", "--db", db, "--from", Self.from, "--to", Self.to, "--dem", directory.path])
+        #expect(broken.status == 1, "\(broken)")
+        #expect(broken.stderr.contains("N43E007.hgt") && broken.stderr.contains("1201"), "\(broken)")
+    }
+
     @Test func badOptionsFailWithOneClearLine() throws {
         let cases: [([String], String)] = [
             (["--format", "kml"], "--format 'kml' is not supported"),
