@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geodesy
 import Routing
 
 /// `waymark bench`: repeatable import, routing and guidance figures on one extract or database.
@@ -52,7 +53,7 @@ struct BenchCommand: ParsableCommand {
     var checkDijkstra = false
 
     @Option(name: .customLong("max-snap"), help: "Snapping limit in metres for the pair coordinates.")
-    var maxSnap: Double = 1000
+    var maxSnap: Meters = 1000
 
     func validate() throws {
         if queries < 1 || queries > 10_000_000 { throw ValidationError("--queries \(queries) is out of range: expected 1 ... 10000000") }

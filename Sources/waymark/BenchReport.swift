@@ -27,10 +27,13 @@ struct BenchFailure: Sendable, Equatable {
 /// A pair where A* and Dijkstra disagree.
 struct BenchMismatch: Sendable, Equatable {
     var pair: Int
+    /// nil when that search found no route.
     var aStarDistance: Meters?
     var dijkstraDistance: Meters?
+    /// The optimised cost in the metric's unit: seconds for `time`, metres for `distance`.
     var aStarCost: Double?
     var dijkstraCost: Double?
+    /// What differs, in words (a tie between equal-cost paths, a cost difference, a missing route).
     var note: String
 }
 
