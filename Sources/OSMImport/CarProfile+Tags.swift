@@ -138,8 +138,13 @@ extension CarProfile {
     /// Reads a `maxspeed` value: `50`, `50 km/h`, `30 mph`, `10 knots`, `none`, `walk`, `signals`,
     /// `DE:urban` and other zone forms; several values (`50;30`) give the lowest.
     static func readMaxspeed(_ text: String, walkingPace: KilometersPerHour = 6) -> MaxspeedReading {
+        // Fast path: a plain integer, by far the most common value.
+        if let first = text.utf8.first, first >= 0x31, first <= 0x39, text.utf8.count <= 3,
+           text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) {
+            return .limit(.limited(Double(number), source: .tagged))
+        }
         let trimmed = text.trimmingCharacters()
-        if trimmed.contains(";") {
+        if trimmed.utf8.contains(0x3b) {
             var lowest: SpeedLimit?
             for part in trimmed.split(separator: ";") {
                 guard case .limit(let l) = readMaxspeed(String(part), walkingPace: walkingPace) else { return .unreadable }

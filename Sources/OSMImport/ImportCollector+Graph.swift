@@ -2,7 +2,8 @@ import Geodesy
 import RoadNetwork
 
 extension ImportCollector {
-    /// Resolves the collected ways into a road graph, after the whole file has been read.
+    /// Resolves the collected ways into a road graph, after the whole file has been read; the
+    /// collector's node table and way storage are released on the way (it is used once).
     ///
     /// Routing nodes are the nodes used more than once by drivable ways, the ends of every way piece,
     /// and restriction via nodes (so every restriction meets at a node); the other nodes become shape
@@ -35,15 +36,17 @@ extension ImportCollector {
                 pieceBegin = pieceNodes.count
             }
             var previousRef: Int64?
+            var previousIndex: Int?
             for r in wayRefStart[way]..<wayRefStart[way + 1] {
                 let ref = wayRefs[r]
                 if ref == previousRef { continue }
                 previousRef = ref
-                guard let index = nodes.index(of: ref) else {
+                guard let index = nodes.index(of: ref, hint: previousIndex) else {
                     missing += 1
                     closePiece()
                     continue
                 }
+                previousIndex = index
                 pieceNodes.append(UInt32(index))
             }
             closePiece()
@@ -53,6 +56,8 @@ extension ImportCollector {
             }
             if keptPieces == 0 { statistics.waysDropped += 1 }
         }
+        wayRefs = []
+        wayRefStart = []
         for p in 0..<pieceWay.count {
             for i in pieceStart[p]..<pieceStart[p + 1] {
                 let n = Int(pieceNodes[i])
@@ -68,8 +73,27 @@ extension ImportCollector {
             if let v = nodes.index(of: r.via), useCount[v] > 0 { useCount[v] = 255 }
         }
 
-        // 3. Number routing nodes in first-use order (keeps nearby nodes close in memory).
+        // Area POIs need the node table, which is released before the graph is laid out.
+        resolveAreaPointsOfInterest()
+        statistics.pointsOfInterest = pointsOfInterest.count
+
+        // 3. Count what the builder will hold, so its arrays are allocated once.
+        var routingNodeCount = 0, edgeCount = 0, shapeCount = 0
+        for n in 0..<nodeCount where useCount[n] >= 2 { routingNodeCount += 1 }
+        for p in 0..<pieceWay.count {
+            let twins = wayAttributes[pieceWay[p]].direction == .both ? 2 : 1
+            var segmentShape = 0
+            for i in (pieceStart[p] + 1)..<pieceStart[p + 1] {
+                if useCount[Int(pieceNodes[i])] < 2 { segmentShape += 1; continue }
+                edgeCount += twins
+                shapeCount += twins * segmentShape
+                segmentShape = 0
+            }
+        }
         var builder = RoadGraphBuilder()
+        builder.reserveCapacity(nodes: routingNodeCount, edges: edgeCount, shapePoints: shapeCount)
+
+        // Number routing nodes in first-use order (keeps nearby nodes close in memory).
         var routingIndex = [UInt32](repeating: absent, count: nodeCount)
         func routingNode(_ n: Int) -> NodeIndex {
             if routingIndex[n] != absent { return routingIndex[n] }
@@ -116,16 +140,17 @@ extension ImportCollector {
             builder.addRestriction(kind: r.kind, fromWay: r.fromWay, via: routingIndex[v], toWay: r.toWay, relationID: r.id)
         }
 
-        let graph = builder.build()
+        useCount = []
+        routingIndex = []
+        pieceNodes = []
+        nodes = NodeCoordinateTable()
+        let graph = builder.buildReleasingStorage()
         var keptRelations = Set<Int64>()
         for r in graph.restrictions { keptRelations.insert(r.relationID) }
         statistics.restrictionsKept = keptRelations.count
         statistics.restrictionsSkipped = statistics.restrictionRelations - keptRelations.count
         statistics.routingNodes = graph.nodeCount
         statistics.edges = graph.edgeCount
-
-        resolveAreaPointsOfInterest()
-        statistics.pointsOfInterest = pointsOfInterest.count
         return graph
     }
 

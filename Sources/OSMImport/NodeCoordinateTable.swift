@@ -11,6 +11,13 @@ struct NodeCoordinateTable {
     private var longitudes: [Int32] = []
     private var isSorted = true
     private(set) var duplicateCount = 0
+    /// A bucket index over the id range (about one bucket per four nodes, 1 byte per node): ids
+    /// `minimumID + (b << bucketShift) ..< minimumID + ((b + 1) << bucketShift)` lie at table indices
+    /// `bucketStart[b] ..< bucketStart[b + 1]`, so a lookup binary-searches a handful of entries
+    /// instead of the whole table.
+    private var bucketStart: [UInt32] = []
+    private var bucketShift: Int64 = 0
+    private var minimumID: Int64 = 0
 
     var count: Int { ids.count }
 
@@ -24,6 +31,22 @@ struct NodeCoordinateTable {
     /// Sorts by id (when the input was not sorted) and drops repeated ids, keeping the first.
     /// - Complexity: O(n) when already sorted, else O(n log n).
     mutating func finish() {
+        sortIfNeeded()
+        guard let first = ids.first, let last = ids.last, ids.count < Int(UInt32.max) else { return }
+        let range = UInt64(bitPattern: last &- first) + 1
+        let wanted = UInt64(max(1, ids.count / 4))
+        var shift: Int64 = 0
+        while (range >> UInt64(shift)) > wanted { shift += 1 }
+        minimumID = first
+        bucketShift = shift
+        let bucketCount = Int(range >> UInt64(shift)) + 1
+        bucketStart = [UInt32](repeating: 0, count: bucketCount + 1)
+        // Counting pass, then prefix sums: bucketStart[b] = number of ids in buckets before b.
+        for id in ids { bucketStart[Int((id &- first) >> shift) + 1] += 1 }
+        for b in 0..<bucketCount { bucketStart[b + 1] += bucketStart[b] }
+    }
+
+    private mutating func sortIfNeeded() {
         guard !isSorted else { return }
         var order = Array(0..<ids.count)
         order.sort { ids[$0] != ids[$1] ? ids[$0] < ids[$1] : $0 < $1 }
@@ -37,10 +60,21 @@ struct NodeCoordinateTable {
         isSorted = true
     }
 
-    /// The table index of a node id, or nil when the node is not in the file.
-    /// - Complexity: O(log n).
-    func index(of id: Int64) -> Int? {
+    /// The table index of a node id, or nil when the node is not in the file. `hint` is a likely
+    /// nearby index (the previous node of the same way): consecutive way nodes usually have
+    /// neighbouring ids, so the neighbourhood is tried before a binary search.
+    /// - Complexity: O(1) for dense ids or a hit near the hint, else O(log n).
+    func index(of id: Int64, hint: Int? = nil) -> Int? {
+        if let hint {
+            for i in max(0, hint - 2)...min(ids.count - 1, hint + 2) where ids[i] == id { return i }
+        }
         var lo = 0, hi = ids.count
+        if !bucketStart.isEmpty {
+            guard id >= minimumID else { return nil }
+            let b = Int((id &- minimumID) >> bucketShift)
+            guard b + 1 < bucketStart.count else { return nil }
+            lo = Int(bucketStart[b]); hi = Int(bucketStart[b + 1])
+        }
         ids.withUnsafeBufferPointer { p in
             while lo < hi {
                 let mid = (lo + hi) >> 1

@@ -62,6 +62,8 @@ public struct RoadGraphBuilder: Sendable {
 
     private var strings: [String] = [""]
     private var stringIndex: [String: UInt32] = ["": 0]
+    // Consecutive edges usually belong to one way and share its name: skip the hash lookup then.
+    private var lastInterned: (string: String, index: UInt32) = ("", 0)
 
     private struct WayRestriction { var kind: TurnRestriction.Kind; var fromWay: Int64; var via: NodeIndex; var toWay: Int64; var relation: Int64 }
     private var wayRestrictions: [WayRestriction] = []
@@ -70,6 +72,17 @@ public struct RoadGraphBuilder: Sendable {
 
     public var nodeCount: Int { coordinates.count }
     public var edgeCount: Int { edgeFrom.count }
+
+    /// Reserves room for the given numbers of nodes, edges and shape points, so a large import does not
+    /// repeatedly regrow (and page-fault) its arrays.
+    public mutating func reserveCapacity(nodes: Int, edges: Int, shapePoints: Int) {
+        coordinates.reserveCapacity(nodes); osmIDs.reserveCapacity(nodes); elevations.reserveCapacity(nodes)
+        edgeFrom.reserveCapacity(edges); edgeTo.reserveCapacity(edges); edgeLength.reserveCapacity(edges)
+        edgeTime.reserveCapacity(edges); edgeHighway.reserveCapacity(edges); edgeLimit.reserveCapacity(edges)
+        edgeFlags.reserveCapacity(edges); edgeName.reserveCapacity(edges); edgeRef.reserveCapacity(edges)
+        edgeWay.reserveCapacity(edges); edgeShapeStart.reserveCapacity(edges)
+        shape.reserveCapacity(shapePoints); shapeElevation.reserveCapacity(shapePoints)
+    }
 
     /// Adds a routing node and returns its index.
     @discardableResult
@@ -121,49 +134,98 @@ public struct RoadGraphBuilder: Sendable {
     }
 
     private mutating func intern(_ s: String) -> UInt32 {
-        if let i = stringIndex[s] { return i }
-        let i = UInt32(strings.count)
-        strings.append(s)
-        stringIndex[s] = i
+        if s.isEmpty { return 0 }
+        if s == lastInterned.string { return lastInterned.index }
+        let i: UInt32
+        if let known = stringIndex[s] {
+            i = known
+        } else {
+            i = UInt32(strings.count)
+            strings.append(s)
+            stringIndex[s] = i
+        }
+        lastInterned = (s, i)
         return i
     }
 
-    /// Lays the graph out in CSR order.
+    /// Lays the graph out in CSR order; the builder is left as it was.
     /// - Complexity: O(nodes + edges + shape points + restrictions × degree).
     public func build() -> RoadGraph {
+        var copy = self
+        return copy.layOut()
+    }
+
+    /// Lays the graph out like `build()`, but hands the builder's storage over as it goes and leaves
+    /// the builder empty: peak memory stays near one copy of the graph instead of two (large imports).
+    /// - Complexity: O(nodes + edges + shape points + restrictions × degree).
+    public mutating func buildReleasingStorage() -> RoadGraph {
+        var owned = self
+        self = RoadGraphBuilder()
+        return owned.layOut()
+    }
+
+    /// Sorts the edges by tail (stably) and lays out the graph, emptying each builder array once it
+    /// has been moved or permuted so that uniquely held storage is freed early.
+    private mutating func layOut() -> RoadGraph {
         let n = coordinates.count, m = edgeFrom.count
         // Counting sort of edges by tail; stable.
         var firstOut = [UInt32](repeating: 0, count: n + 1)
         for f in edgeFrom { firstOut[Int(f) + 1] += 1 }
         for i in 0..<n { firstOut[i + 1] += firstOut[i] }
-        var next = firstOut
-        var order = [Int](repeating: 0, count: m)   // order[newIndex] = oldIndex
-        for old in 0..<m {
-            let f = Int(edgeFrom[old])
-            order[Int(next[f])] = old
-            next[f] += 1
+        var alreadySorted = true
+        for i in 1..<max(m, 1) where edgeFrom[i] < edgeFrom[i - 1] { alreadySorted = false; break }
+
+        var order: [Int] = []   // order[newIndex] = oldIndex; empty when the edges are in order already
+        if !alreadySorted {
+            var next = firstOut
+            order = [Int](repeating: 0, count: m)
+            for old in 0..<m {
+                let f = Int(edgeFrom[old])
+                order[Int(next[f])] = old
+                next[f] += 1
+            }
         }
-        func permute<T>(_ a: [T]) -> [T] { order.map { a[$0] } }
+        func take<T>(_ a: inout [T]) -> [T] {
+            var taken: [T] = []
+            swap(&taken, &a)
+            return order.isEmpty ? taken : order.map { taken[$0] }
+        }
+
         var firstShape = [UInt32](); firstShape.reserveCapacity(m + 1)
-        var newShape = [Coordinate](); newShape.reserveCapacity(shape.count)
-        var newShapeElevation = [Float](); newShapeElevation.reserveCapacity(shape.count)
-        for old in order {
-            firstShape.append(UInt32(newShape.count))
-            let start = Int(edgeShapeStart[old])
-            let end = old + 1 < m ? Int(edgeShapeStart[old + 1]) : shape.count
-            newShape.append(contentsOf: shape[start..<end])
-            newShapeElevation.append(contentsOf: shapeElevation[start..<end])
+        var newShape: [Coordinate]
+        var newShapeElevation: [Float]
+        if order.isEmpty {
+            for start in edgeShapeStart { firstShape.append(start) }
+            newShape = []; swap(&newShape, &shape)
+            newShapeElevation = []; swap(&newShapeElevation, &shapeElevation)
+        } else {
+            newShape = []; newShape.reserveCapacity(shape.count)
+            newShapeElevation = []; newShapeElevation.reserveCapacity(shape.count)
+            for old in order {
+                firstShape.append(UInt32(newShape.count))
+                let start = Int(edgeShapeStart[old])
+                let end = old + 1 < m ? Int(edgeShapeStart[old + 1]) : shape.count
+                newShape.append(contentsOf: shape[start..<end])
+                newShapeElevation.append(contentsOf: shapeElevation[start..<end])
+            }
+            shape = []; shapeElevation = []
         }
         firstShape.append(UInt32(newShape.count))
-        let tail = permute(edgeFrom), head = permute(edgeTo), way = permute(edgeWay)
+        edgeShapeStart = []
+
+        let tail = take(&edgeFrom), head = take(&edgeTo), way = take(&edgeWay)
+        let length = take(&edgeLength), time = take(&edgeTime), highway = take(&edgeHighway)
+        let limit = take(&edgeLimit), flags = take(&edgeFlags), name = take(&edgeName), ref = take(&edgeRef)
+        order = []
 
         var restrictions: [TurnRestriction] = []
         if !wayRestrictions.isEmpty {
             // One pass over the edges collects the incoming edges of every via node (oneway roads into a
             // via node have no twin leaving it, so the out-edges alone cannot find them).
             var incoming: [NodeIndex: [EdgeIndex]] = [:]
-            for r in wayRestrictions { incoming[r.via] = [] }
-            for e in 0..<m where incoming[head[e]] != nil { incoming[head[e], default: []].append(EdgeIndex(e)) }
+            var isVia = [Bool](repeating: false, count: n)
+            for r in wayRestrictions { incoming[r.via] = []; isVia[Int(r.via)] = true }
+            for e in 0..<m where isVia[Int(head[e])] { incoming[head[e], default: []].append(EdgeIndex(e)) }
             for r in wayRestrictions {
                 let via = Int(r.via)
                 let fromEdges = (incoming[r.via] ?? []).filter { way[Int($0)] == r.fromWay }
@@ -179,9 +241,9 @@ public struct RoadGraphBuilder: Sendable {
 
         return RoadGraph(
             firstOut: firstOut, nodeCoordinates: coordinates, nodeOSMIDs: osmIDs, nodeElevations: elevations,
-            tail: tail, head: head, lengthMeters: permute(edgeLength), travelTimeSeconds: permute(edgeTime),
-            highway: permute(edgeHighway), speedLimit: permute(edgeLimit), flags: permute(edgeFlags),
-            nameIndex: permute(edgeName), refIndex: permute(edgeRef), wayID: way,
+            tail: tail, head: head, lengthMeters: length, travelTimeSeconds: time,
+            highway: highway, speedLimit: limit, flags: flags,
+            nameIndex: name, refIndex: ref, wayID: way,
             firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,
             strings: strings, restrictions: restrictions)
     }
