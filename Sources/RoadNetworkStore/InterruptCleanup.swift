@@ -24,7 +24,8 @@ enum InterruptCleanup {
 
     static func clear() { buffer[0] = 0 }
 
-    /// Installs the SIGINT/SIGTERM handlers (idempotent; call once from the CLI before importing).
+    /// Installs the SIGINT/SIGTERM handlers and unblocks both signals on the calling thread (idempotent;
+    /// call once from the CLI's main thread before importing, so threads started later inherit it).
     static func install() {
         let handler: @convention(c) (Int32) -> Void = { signal in
             let p = InterruptCleanup.buffer
@@ -33,6 +34,13 @@ enum InterruptCleanup {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // A parent may have started us with these signals blocked (test runners do, and children
+        // inherit the mask), which would make Ctrl-C and `kill` wait until the import ends.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }
 

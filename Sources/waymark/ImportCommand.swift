@@ -46,7 +46,7 @@ struct ImportCommand: ParsableCommand {
             if showProgress { printError("") }
             throw error
         }
-        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[Kwriting \(db) ...".utf8)) }
 
         let statistics = result.statistics
         let metadata = RoadNetworkMetadata.computed(
@@ -58,6 +58,7 @@ struct ImportCommand: ParsableCommand {
         let writeStarted = clock.now
         try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata, to: db)
         let writeSeconds = Self.seconds(clock.now - writeStarted)
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print(summary(result, metadata: metadata, writeSeconds: writeSeconds))
     }
 
