@@ -116,7 +116,29 @@ final class ByteSource {
         } else if rawEnd >= 3 && p[0] == 0x42 && p[1] == 0x5a && p[2] == 0x68 {
             compression = .bzip2
             try startBzip2()
+        } else if let format = Self.unsupportedFormat(UnsafeRawBufferPointer(start: raw, count: min(rawEnd, 64))) {
+            throw OSMImportError(kind: .notOSM, source: sourceName, detail: format)
         }
+    }
+
+    /// Names inputs people pass by mistake (PBF, other compressors), so the error says what to do.
+    static func unsupportedFormat(_ head: UnsafeRawBufferPointer) -> String? {
+        let bytes = Array(head)
+        func starts(_ magic: [UInt8]) -> Bool { bytes.count >= magic.count && Array(bytes[..<magic.count]) == magic }
+        // PBF: a 4-byte header length, then a BlobHeader whose type string is "OSMHeader".
+        if bytes.count >= 16, let range = bytes.firstRange(of: Array("OSMHeader".utf8)), range.lowerBound < 16 {
+            return "this is OSM PBF, which waymark does not read; expected OSM XML (convert with: osmium cat FILE.osm.pbf -o FILE.osm.bz2)"
+        }
+        if starts([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]) {
+            return "this is xz-compressed; expected OSM XML, .osm.gz or .osm.bz2 (decompress with: xz -d)"
+        }
+        if starts([0x28, 0xb5, 0x2f, 0xfd]) {
+            return "this is zstd-compressed; expected OSM XML, .osm.gz or .osm.bz2 (decompress with: zstd -d)"
+        }
+        if starts([0x50, 0x4b, 0x03, 0x04]) {
+            return "this is a zip archive; expected OSM XML, .osm.gz or .osm.bz2 (unzip it first)"
+        }
+        return nil
     }
 
     private func refillRaw() throws(OSMImportError) {

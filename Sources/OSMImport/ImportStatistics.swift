@@ -7,6 +7,8 @@ public struct ImportStatistics: Sendable, Equatable {
     public var nodesRead = 0
     public var waysRead = 0
     public var relationsRead = 0
+    /// Elements marked `action="delete"` (JOSM files) or `visible="false"`, not counted above and skipped.
+    public var deletedElementsSkipped = 0
 
     // MARK: Ways
     /// Ways with any `highway=*` tag.

@@ -77,6 +77,7 @@ public enum OSMImporter {
         collector.statistics.nodesRead = decoder.nodeCount
         collector.statistics.waysRead = decoder.wayCount
         collector.statistics.relationsRead = decoder.relationCount
+        collector.statistics.deletedElementsSkipped = decoder.deletedCount
         let decoded = clock.now
         let graph = collector.assembleGraph()
         var statistics = collector.statistics

@@ -25,7 +25,7 @@ final class OSMXMLDecoder {
     // checks (a measurable share of decoding time) are switched off for them.
 
     /// Where in an element the parser is.
-    private enum Context { case outside, node, way, relation }
+    private enum Context { case outside, node, way, relation, deleted }
     @exclusivity(unchecked) private var context = Context.outside
     @exclusivity(unchecked) private var sawRoot = false
     @exclusivity(unchecked) private var currentID: Int64 = 0
@@ -43,6 +43,10 @@ final class OSMXMLDecoder {
     @exclusivity(unchecked) private(set) var nodeCount = 0
     @exclusivity(unchecked) private(set) var wayCount = 0
     @exclusivity(unchecked) private(set) var relationCount = 0
+    /// Elements marked `action="delete"` (JOSM) or `visible="false"` (history), skipped entirely.
+    @exclusivity(unchecked) private(set) var deletedCount = 0
+    /// The element name a `.deleted` context ends with (`node`, `way`, `relation`).
+    @exclusivity(unchecked) private var deletedElement: StaticString = "node"
 
     /// - Parameters:
     ///   - nodeTagKeys: the node tags to pass on (nodes carry many tags nobody here needs).
@@ -149,7 +153,22 @@ final class OSMXMLDecoder {
         case .relation:
             if equals(name, "member") { member(attributes) }
             else if equals(name, "tag") { tag(attributes, relationTagKeys) }
+        case .deleted:
+            break
         }
+    }
+
+    /// Whether an element's attributes mark it deleted (`action="delete"`, `visible="false"`).
+    @inline(__always)
+    private func isDeleted(_ key: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>) -> Bool {
+        (key[0] == 0x61 && equals(key, "action") && equals(value, "delete"))
+            || (key[0] == 0x76 && equals(key, "visible") && equals(value, "false"))
+    }
+
+    private func skipDeleted(_ element: StaticString) {
+        deletedElement = element
+        deletedCount += 1
+        context = .deleted
     }
 
     private func endElement(_ name: UnsafePointer<CChar>) {
@@ -170,6 +189,10 @@ final class OSMXMLDecoder {
                 guard equals(name, "relation") else { return }
                 relationCount += 1
                 try receiver.receiveRelation(id: currentID, members: members, tags: tags)
+            case .deleted:
+                guard equals(name, deletedElement) else { return }
+                context = .outside
+                return
             }
             elementCount += 1
             context = .outside
@@ -184,6 +207,7 @@ final class OSMXMLDecoder {
         var latitudeText: UnsafePointer<CChar>?, longitudeText: UnsafePointer<CChar>?
         var i = 0
         while let key = attributes[i], let value = attributes[i + 1] {
+            if isDeleted(key, value) { skipDeleted("node"); return }
             if key[0] == 0x69 && key[1] == 0x64 && key[2] == 0 {  // id
                 id = parseInteger(value)
                 if id == nil { fail(.invalidID, "node id '\(String(cString: value))' is not an integer"); return }
@@ -223,6 +247,7 @@ final class OSMXMLDecoder {
         var id: Int64?
         var i = 0
         while let key = attributes[i], let value = attributes[i + 1] {
+            if isDeleted(key, value) { skipDeleted(kind == .way ? "way" : "relation"); return }
             if key[0] == 0x69 && key[1] == 0x64 && key[2] == 0 {
                 id = parseInteger(value)
                 if id == nil { fail(.invalidID, "\(element) id '\(String(cString: value))' is not an integer"); return }

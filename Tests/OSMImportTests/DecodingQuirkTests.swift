@@ -154,4 +154,23 @@ import Testing
         #expect(s.highwayWays == 0)
         #expect(s.edges == 0)
     }
+
+    @Test func elementsDeletedInAnEditorAreSkipped() throws {
+        let xml = osmDocument("""
+          <node id="-1" action="modify" lat="45.8" lon="15.97"/>
+          <node id="-2" lat="45.801" lon="15.97"/>
+          <node id="-3" action="delete" lat="45.802" lon="15.97"/>
+          <node id="-4" visible="false" lat="45.803" lon="15.97"/>
+          <way id="-5"><nd ref="-1"/><nd ref="-2"/><tag k="highway" v="residential"/></way>
+          <way id="-6" action="delete"><nd ref="-2"/><nd ref="-3"/><tag k="highway" v="primary"/></way>
+          <relation id="-7" action="delete"><member type="way" ref="-5" role="from"/><tag k="type" v="restriction"/></relation>
+        """)
+        let result = try OSMImporter.importXML(xml)
+        #expect(result.statistics.nodesRead == 2)
+        #expect(result.statistics.waysRead == 1)
+        #expect(result.statistics.relationsRead == 0)
+        #expect(result.statistics.deletedElementsSkipped == 4)
+        #expect(result.graph.edgeCount == 2)
+        #expect(!result.graph.nodeOSMIDs.contains(-3))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OSMImport
 
 /// Bad input gives one clear error naming the file, the position and what was expected.
@@ -134,6 +135,24 @@ import Testing
         #expect { try OSMImporter.importFile(path: cut) } throws: { error in
             guard let e = error as? OSMImportError else { return false }
             return e.kind == .brokenCompressedData && e.description.contains("broken bzip2 data")
+        }
+    }
+
+    @Test func pbfInputIsRecognisedAndExplained() throws {
+        guard let path = SharedExtracts.path("monaco.osm.pbf") else { return }
+        #expect { try OSMImporter.importFile(path: path) } throws: { error in
+            guard let e = error as? OSMImportError else { return false }
+            return e.kind == .notOSM && e.description.contains("this is OSM PBF") && e.description.contains("osmium cat")
+        }
+    }
+
+    @Test func otherCompressorsAreNamed() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.path("city.osm.xz")
+        _ = FileManager.default.createFile(atPath: path, contents: Data([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04, 0xe6, 0xd6]))
+        #expect { try OSMImporter.importFile(path: path) } throws: { error in
+            (error as? OSMImportError)?.description == "\(path): this is xz-compressed; expected OSM XML, .osm.gz or .osm.bz2 (decompress with: xz -d)"
         }
     }
 }
