@@ -33,6 +33,7 @@ struct ImportCommand: ParsableCommand {
 
     private func importAndWrite() throws {
         try RoadNetworkStore.checkWritable(path: db)
+        try refuseToReplaceForeignFile()
         let source = try describeSource()
         RoadNetworkStore.removeTemporaryFilesOnInterrupt()
 
@@ -60,6 +61,25 @@ struct ImportCommand: ParsableCommand {
         let writeSeconds = Self.seconds(clock.now - writeStarted)
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print(summary(result, metadata: metadata, writeSeconds: writeSeconds))
+    }
+
+    /// Stops before importing when `--db` names an existing file that is not a road database (say the
+    /// extract itself, typed twice), which the import would otherwise replace. Waymark databases of
+    /// any format version, damaged ones and empty files may be replaced.
+    private func refuseToReplaceForeignFile() throws {
+        guard FileManager.default.fileExists(atPath: db) else { return }
+        do {
+            _ = try RoadNetworkDatabase(path: db)
+        } catch {
+            switch error {
+            case .notSQLite(_, let detail) where detail != "the file is empty":
+                throw CommandFailure(message: "\(db): exists and is not a road database (\(detail)); refusing to replace it with --db (remove it first or choose another path)")
+            case .notWaymarkDatabase:
+                throw CommandFailure(message: "\(db): exists and is an SQLite file not written by 'waymark import'; refusing to replace it with --db (remove it first or choose another path)")
+            default:
+                return
+            }
+        }
     }
 
     /// The recorded name, digest and size of the extract (standard input cannot be read twice, so its

@@ -140,6 +140,23 @@ import TestSupport
         #expect(try CLI.run(["info", db]).status == 0)
     }
 
+    @Test func importRefusesToReplaceAFileThatIsNotARoadDatabase() throws {
+        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let copy = directory.appendingPathComponent("town.osm")
+        try FileManager.default.copyItem(atPath: extract, toPath: copy.path)
+        let result = try CLI.run(["import", copy.path, "--db", copy.path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("waymark: error: \(copy.path): exists and is not a road database"), "\(result)")
+        #expect(result.stderr.contains("refusing to replace it"))
+        #expect(try Data(contentsOf: copy) == Data(contentsOf: URL(fileURLWithPath: extract)))
+        // An empty file (e.g. from `touch`) may be replaced.
+        let empty = directory.appendingPathComponent("empty.sqlite").path
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(try CLI.run(["import", extract, "--db", empty]).status == 0)
+    }
+
     /// Ctrl-C while the database is being written: the temporary file goes, the old database stays.
     /// The window is short (the write of Monaco takes tens of milliseconds), so the test polls for the
     /// temporary file and skips with a note in the rare run where the import finishes first.
