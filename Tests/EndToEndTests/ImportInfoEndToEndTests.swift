@@ -230,6 +230,15 @@ import TestSupport
         #expect(result.stderr == "waymark: error: \(db): database format version 2 is newer than this waymark reads (1); update waymark or re-import\n")
     }
 
+    @Test func infoOnAnOlderFormatVersionAsksForAReimport() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        guard let db = try patchedDatabase(offset: 60, value: 0, in: directory) else { return }
+        let result = try CLI.run(["info", db])
+        #expect(result.status == 1)
+        #expect(result.stderr == "waymark: error: \(db): database format version 0 is older than this waymark reads (1); re-import it with 'waymark import'\n")
+    }
+
     @Test func infoOnAForeignSQLiteFileSaysItIsNotWaymarks() throws {
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
