@@ -59,8 +59,16 @@ extension RoadGraph {
     }
 
     /// The bearing of a single edge leaving its tail, measured over up to `distance` metres of it.
+    /// - Complexity: O(shape points walked); allocates nothing (it runs for every branch of every junction).
     func bearingOutOf(edge: EdgeIndex, distance: Meters) -> Bearing {
-        bearingOutOf(edges: [edge], at: 0, distance: distance)
+        let node = nodeCoordinates[Int(tail[Int(edge)])]
+        var current = node
+        var remaining = distance
+        for next in shapePoints(of: edge) {
+            if let hit = step(&current, to: next, remaining: &remaining) { return GreatCircle.initialBearing(from: node, to: hit) }
+        }
+        let end = step(&current, to: nodeCoordinates[Int(head[Int(edge)])], remaining: &remaining) ?? current
+        return GreatCircle.initialBearing(from: node, to: end)
     }
 
     /// Advances `current` towards `next`; returns the point where `remaining` runs out, if it does.

@@ -45,6 +45,9 @@ struct WaypointsCommand: ParsableCommand {
     @Flag(name: .long, help: "Write only the summary line.")
     var summary = false
 
+    @Flag(name: .long, help: "Print the time spent routing, in guidance and writing the stream to standard error.")
+    var timings = false
+
     func run() throws {
         try reportingFailures {
             let options = try guidanceOptions()
@@ -56,12 +59,15 @@ struct WaypointsCommand: ParsableCommand {
 
             let graph = try source.load().graph
             let router = Router(graph: graph)
+            let clock = ContinuousClock()
+            let routeStart = clock.now
             let route: Route
             do {
                 route = try router.route(from: start, to: end, via: vias)
             } catch let error as RoutingError {
                 throw CommandFailure(message: error.description, status: Self.status(for: error))
             }
+            let guidanceStart = clock.now
             let waypoints = RouteGuidance.waypoints(for: route, in: graph, options: options)
 
             var totals = GuidanceSummary(distance: route.distance, duration: route.duration)
@@ -78,6 +84,7 @@ struct WaypointsCommand: ParsableCommand {
                 totals.replayedDistance = matched.points.last?.distanceAlongRoute
                 match = matched
             }
+            let streamStart = clock.now
             // Each line goes straight to the file descriptor (FileHandle does not buffer), so a consumer
             // reading the pipe sees every waypoint as soon as it is produced.
             var writer = WaypointStreamWriter(summary: totals, writesWaypoints: !summary) { line in
@@ -89,6 +96,14 @@ struct WaypointsCommand: ParsableCommand {
                 for record in GuidanceReplay.records(for: waypoints, language: options.language) { writer.write(record) }
             }
             writer.finish()
+            if timings {
+                func ms(_ d: Duration) -> String {
+                    let c = d.components
+                    return String(format: "%.2f ms", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+                }
+                let end = clock.now
+                printError("waymark: route \(ms(guidanceStart - routeStart)), guidance \(ms(streamStart - guidanceStart)) (\(waypoints.count) waypoints), stream \(ms(end - streamStart))")
+            }
         }
     }
 

@@ -164,7 +164,7 @@ import Testing
 
     @Test(arguments: [
         (["--speed", "fast"], "--speed 'fast' is invalid"),
-        (["--speed", "-5"], "--speed '-5' is invalid"),
+        (["--speed=-5"], "--speed '-5' is invalid"),
         (["--spacing", "0"], "--spacing '0' is invalid"),
         (["--spacing", "wide"], "--spacing 'wide' is invalid"),
         (["--language", "de"], "--language 'de' is not supported"),
@@ -205,9 +205,10 @@ import Testing
         let dir = try CLI.scratchDirectory()
         defer { CLI.remove(dir) }
         let osm = try Self.writeFixture(in: dir)
-        let result = try CLI.run(["waypoints", "--osm", osm, "--from", "15.97,145.8", "--to", Self.coordinate("c")])
+        let result = try CLI.run(["waypoints", "--osm", osm, "--from", "145.8,15.97", "--to", Self.coordinate("c")])
         #expect(result.status == 1)
         #expect(result.stderr.contains("--from"), "\(result)")
+        #expect(result.stderr.contains("swapped"), "\(result)")
     }
 
     @Test func monacoStreamsParseAndAgreeWithTheirSummary() throws {
