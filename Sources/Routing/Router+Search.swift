@@ -39,13 +39,13 @@ extension Router {
                 metric: RoutingMetric, algorithm: SearchAlgorithm, workspace ws: RoutingWorkspace) -> SearchResult? {
         precondition(ws.capacity >= stateCount, "the workspace was made for a smaller graph; use router.makeWorkspace()")
         precondition(!starts.isEmpty && !targets.isEmpty && targets.count <= 2)
-        ws.beginQuery()
+        var frontier = ws.beginQuery()
         let useTime = metric == .time
         // 0.999 absorbs float rounding so the bound stays below the true cost (see the type's invariant).
         let hScale: Double = algorithm == .aStar ? (useTime ? GreatCircle.earthRadius / fastestSpeed : GreatCircle.earthRadius) * 0.999 : 0
         let target = Router.unitVector(targetPoint)
         let (tx, ty, tz) = (target.x, target.y, target.z)
-        let firstOut = self.firstOut, edges = self.edgeRecords, units = self.unitVectors, slots = ws.slots
+        let firstOut = self.firstOut, edges = self.edgeRecords, units = self.unitVectors, slots = frontier.slots
         let nodeCount = self.nodeCount
         let destinationBit = Router.destinationOnlyBit
         let target1 = targets[0].edge, fraction1 = targets[0].fraction
@@ -74,18 +74,18 @@ extension Router {
             let phase = AccessPhase.initial(onDestinationOnly: record.arrival & destinationBit != 0)
             let state = Int(record.arrival & ~destinationBit) * 3 + Int(phase.rawValue)
             let g = (1 - start.fraction) * cost
-            let slot = ws.touch(state)
+            let slot = frontier.touch(state)
             if g < slot.pointee.distance {
                 slot.pointee.distance = g
                 slot.pointee.parent = RoutingWorkspace.noParent
                 slot.pointee.inEdge = start.edge
-                ws.pushOrDecrease(UInt32(state), key: g + heuristic(record.head), slot: slot)
+                frontier.pushOrDecrease(UInt32(state), key: g + heuristic(record.head), slot: slot)
             }
         }
 
         var settled = 0
-        while ws.heapCount > 0 && ws.minimumKey < best {
-            let x = ws.popMinimum()
+        while !frontier.isEmpty && frontier.minimumKey < best {
+            let x = frontier.popMinimum()
             settled += 1
             let g = slots[Int(x)].distance
             let base = Int(x / 3)
@@ -124,12 +124,12 @@ extension Router {
                 }
                 let next = Int(record.arrival & ~destinationBit) * 3 + Int(newPhase)
                 let ng = g + cost
-                let slot = ws.touch(next)
+                let slot = frontier.touch(next)
                 if ng < slot.pointee.distance && slot.pointee.heapPosition != RoutingWorkspace.settled {
                     slot.pointee.distance = ng
                     slot.pointee.parent = x
                     slot.pointee.inEdge = UInt32(o)
-                    ws.pushOrDecrease(UInt32(next), key: ng + heuristic(record.head), slot: slot)
+                    frontier.pushOrDecrease(UInt32(next), key: ng + heuristic(record.head), slot: slot)
                 }
             }
         }
