@@ -51,6 +51,8 @@ extension CarProfile {
         }
         guard let highwayValue = value("highway"), let highway = HighwayClass(osmValue: highwayValue) else { return nil }
         if value("area") == "yes" { return nil }
+        // Emergency-only links between streets look like service roads but are closed to cars.
+        if highway == .service && value("service") == "emergency_access" { return nil }
 
         var flags: EdgeFlags = []
         switch Self.access(tags) {

@@ -14,7 +14,7 @@ final class ImportCollector: OSMElementReceiver {
     /// Tag keys that make a named node or closed way a point of interest, in order of preference.
     static let poiKeys = ["amenity", "tourism", "shop", "leisure", "historic", "office", "craft"]
     /// Way tag keys the profile, the statistics and the POI search read.
-    static let wayTagKeys = ["highway", "maxspeed", "name", "ref", "area", "junction", "oneway", "toll", "toll:motorcar",
+    static let wayTagKeys = ["highway", "maxspeed", "name", "ref", "area", "service", "junction", "oneway", "toll", "toll:motorcar",
                              "tunnel", "bridge", "maxspeed:forward", "maxspeed:backward", "maxspeed:type",
                              "source:maxspeed", "zone:maxspeed", "zone:traffic"] + CarProfile.accessKeys + poiKeys
     /// Relation tag keys the restriction reader uses.

@@ -24,6 +24,11 @@ import Testing
         #expect(profile.interpret(tags(["highway": "service", "area": "no"])) != nil)
     }
 
+    @Test func emergencyAccessServiceRoadsAreNotForCars() {
+        #expect(profile.interpret(tags(["highway": "service", "service": "emergency_access"])) == nil)
+        #expect(profile.interpret(tags(["highway": "service", "service": "driveway"])) != nil)
+    }
+
     @Test func mostSpecificAccessKeyWins() {
         #expect(profile.interpret(tags(["highway": "service", "access": "no", "motorcar": "yes"])) != nil)
         #expect(profile.interpret(tags(["highway": "service", "access": "no", "motor_vehicle": "yes"])) != nil)
