@@ -99,9 +99,9 @@ final class ImportCollector: OSMElementReceiver {
         for tag in tags where tag.key == "type" { type = tag.value }
         guard type == "restriction" else { return }
         statistics.restrictionRelations += 1
+        // Skipped relations are counted once at the end (relations minus those that resolved).
         guard let kind = Self.restrictionKind(tags) else {
             statistics.restrictionsNotForCars += 1
-            statistics.restrictionsSkipped += 1
             return
         }
         var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = []
@@ -117,13 +117,9 @@ final class ImportCollector: OSMElementReceiver {
         }
         if viaWays > 0 {
             statistics.restrictionsWithViaWay += 1
-            statistics.restrictionsSkipped += 1
             return
         }
-        guard from.count == 1, to.count == 1, viaNodes.count == 1 else {
-            statistics.restrictionsSkipped += 1
-            return
-        }
+        guard from.count == 1, to.count == 1, viaNodes.count == 1 else { return }
         pendingRestrictions.append(PendingRestriction(id: id, kind: kind, fromWay: from[0], via: viaNodes[0], toWay: to[0]))
     }
 
