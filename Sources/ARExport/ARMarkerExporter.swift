@@ -37,16 +37,16 @@ public enum ARMarkerExporter {
         routeMarkers.reserveCapacity(waypoints.count)
         for w in waypoints {
             let kind: ARMarkerKind, arrow: ArrowDirection?, height: Meters, facing: Bearing
-            switch (w.kind, w.maneuver?.type) {
+            switch (w.kind, w.maneuver) {
             case (.destination, _):
                 (kind, arrow, height, facing) = (.destination, .down, options.destinationHeight, w.bearing)
-            case (.maneuver, .arrive?):
+            case (.maneuver, let maneuver?) where maneuver.type == .arrive:
                 (kind, arrow, height, facing) = (.via, .down, options.destinationHeight, w.bearing)
-            case (.maneuver, .depart?), (.maneuver, nil), (.road, _):
-                (kind, arrow, height, facing) = (.road, nil, options.roadMarkerHeight, w.bearing)
-            case (.maneuver, _):
-                let maneuver = w.maneuver!
+            case (.maneuver, let maneuver?) where maneuver.type != .depart:
                 (kind, arrow, height, facing) = (.turnArrow, ArrowDirection(maneuver), options.turnArrowHeight, maneuver.bearingBefore)
+            case (.maneuver, _), (.road, _):
+                // The depart point (and a maneuver waypoint without its maneuver) is a road marker.
+                (kind, arrow, height, facing) = (.road, nil, options.roadMarkerHeight, w.bearing)
             }
             let (groundHeight, source) = ground(at: w.coordinate, tagged: w.elevation)
             let altitude = groundHeight + height
