@@ -1,26 +1,6 @@
 import Geodesy
 import RoadNetwork
 
-/// What the car profile makes of one OSM way: nil from `interpret` when a car may not use it.
-struct WayInterpretation: Sendable, Equatable {
-    /// Which way(s) along the node order a car may drive.
-    enum Direction: Sendable, Equatable { case both, forward, backward }
-
-    var highway: HighwayClass
-    var direction: Direction
-    /// Flags shared by both directions (roundabout, link, destinationOnly, toll, tunnel, bridge);
-    /// `oneway`/`againstWayDirection` are added per edge.
-    var flags: EdgeFlags
-    var forwardLimit: SpeedLimit
-    var backwardLimit: SpeedLimit
-    var forwardSpeed: KilometersPerHour
-    var backwardSpeed: KilometersPerHour
-    var name: String
-    var ref: String
-    /// A `maxspeed*` tag was present but could not be read (the class default was used).
-    var hadUnreadableMaxspeed: Bool
-}
-
 /// The result of reading one `access`-like value.
 enum AccessDecision: Sendable, Equatable {
     case allowed, destinationOnly, forbidden
