@@ -128,7 +128,8 @@ public struct RoadGraphBuilder: Sendable {
     }
 
     /// Records an OSM via-node restriction by way ids; `build()` resolves it onto the edges of
-    /// `fromWay` that end at `via` and the edges of `toWay` that start there.
+    /// `fromWay` that end at `via` and the edges of `toWay` that start there (when both are the same
+    /// way, only the pairs that turn back onto the edge one came along).
     public mutating func addRestriction(kind: TurnRestriction.Kind, fromWay: Int64, via: NodeIndex, toWay: Int64, relationID: Int64 = 0) {
         wayRestrictions.append(WayRestriction(kind: kind, fromWay: fromWay, via: via, toWay: toWay, relation: relationID))
     }
@@ -231,7 +232,9 @@ public struct RoadGraphBuilder: Sendable {
                 let fromEdges = (incoming[r.via] ?? []).filter { way[Int($0)] == r.fromWay }
                 let toEdges = (firstOut[via]..<firstOut[via + 1]).filter { way[Int($0)] == r.toWay }
                 for f in fromEdges {
-                    for t in toEdges {
+                    // With the same way on both sides (`no_u_turn`, or a way passing through the via
+                    // node), only turning back the way one came is meant: never the way onwards.
+                    for t in toEdges where r.fromWay != r.toWay || head[Int(t)] == tail[Int(f)] {
                         restrictions.append(TurnRestriction(kind: r.kind, fromEdge: f, viaNode: r.via, toEdge: t, relationID: r.relation))
                     }
                 }

@@ -68,6 +68,20 @@ import TestSupport
         #expect(result.graph.edges(fromOSM: map.nodeID("x"), toOSM: map.nodeID("b")).count == 1)
     }
 
+    @Test func uTurnOnAWayThroughTheViaNodeForbidsOnlyTurningBack() throws {
+        let map = MapFixture("""
+            w - b - e
+                |
+                s
+            """)
+        let ways: [MapFixture.Way] = [.init("wbe", ["highway": "primary"]), .init("bs", ["highway": "residential"])]
+        let g = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: [.init("no_u_turn", from: 0, via: "b", to: 0)])).graph
+        #expect(g.restrictions.count == 2)
+        for r in g.restrictions {
+            #expect(g.head[Int(r.toEdge)] == g.tail[Int(r.fromEdge)], "only the turn back is forbidden")
+        }
+    }
+
     @Test func motorcarSpecificRestrictionTagIsRead() throws {
         var xml = Self.map.osmXML(ways: Self.ways, restrictions: [.init("no_right_turn", from: 0, via: "b", to: 2)])
         xml = xml.replacingOccurrences(of: "<tag k=\"restriction\" v=\"no_right_turn\"/>", with: "<tag k=\"restriction:motorcar\" v=\"no_right_turn\"/>")
