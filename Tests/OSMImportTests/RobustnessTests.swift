@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OSMImport
+
+/// Damaged input never crashes or hangs: every truncation and byte corruption of the sample town
+/// either imports or fails with an `OSMImportError` that names a position.
+@Suite struct RobustnessTests {
+    static let sample: [UInt8] = {
+        let path = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        return Array(FileManager.default.contents(atPath: path) ?? Data())
+    }()
+
+    /// A small deterministic generator (SplitMix64), so failures reproduce.
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    func outcome(_ bytes: [UInt8]) -> Result<Int, OSMImportError>? {
+        do {
+            let result = try OSMImporter.importXML(String(decoding: bytes, as: UTF8.self), sourceName: "damaged.osm")
+            return .success(result.graph.edgeCount)
+        } catch let error as OSMImportError {
+            return .failure(error)
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func everyTruncationFailsCleanlyOrImports() throws {
+        try #require(Self.sample.count > 1000)
+        var rng = SplitMix64(state: 1)
+        for _ in 0..<200 {
+            let cut = Int(rng.next() % UInt64(Self.sample.count - 10))
+            guard let result = outcome(Array(Self.sample[..<cut])) else {
+                Issue.record("cut at \(cut): an error other than OSMImportError")
+                continue
+            }
+            if case .failure(let error) = result, error.kind != .emptyInput {
+                #expect(error.line != nil, "cut at \(cut): \(error)")
+            }
+        }
+    }
+
+    @Test func corruptedBytesFailCleanlyOrImport() throws {
+        try #require(Self.sample.count > 1000)
+        var rng = SplitMix64(state: 2)
+        let garbage: [UInt8] = Array("<>\"'&=/ x9-.".utf8) + [0, 0xff, 0xc3]
+        for _ in 0..<200 {
+            var bytes = Self.sample
+            for _ in 0..<3 {
+                let at = Int(rng.next() % UInt64(bytes.count))
+                bytes[at] = garbage[Int(rng.next() % UInt64(garbage.count))]
+            }
+            let result = outcome(bytes)
+            #expect(result != nil)
+            if case .success(let edges) = result { #expect(edges >= 0) }
+        }
+    }
+}
