@@ -25,12 +25,15 @@ struct ClassifiedTurn: Sendable, Hashable {
 /// 2. motorway/trunk to a link -> `off ramp`; a lower road to a motorway/trunk link -> `on ramp`;
 ///    a motorway/trunk link into the motorway/trunk -> `merge`;
 /// 3. no competing branch: same road -> nothing (a bend); another name -> `new name`;
-/// 4. two or more branches ahead (|deviation| <= 40°) with no unique same-road continuation -> `fork`;
-/// 5. same road, and it is the straightest way on -> nothing; same road turning while another
-///    branch is straighter -> `continue` with the modifier;
+/// 4. two or more branches ahead (|deviation| <= 40°) where neither keeps the road, or both keep an
+///    unnamed road (links splitting) -> `fork`;
+///    the taken branch alone keeping the road -> nothing;
+/// 5. same road, and it is the straightest way on, or straight (<= 20°) -> nothing; same road turning
+///    while another branch is straighter -> `continue` with the modifier;
 /// 6. no branch ahead, the taken road turns and another branch leaves on the other side (a T) ->
 ///    `end of road`;
-/// 7. otherwise straight ahead onto another road -> `new name`, else `turn`.
+/// 7. otherwise straight ahead onto another road -> `new name` (a `turn` with modifier `straight`
+///    when the road followed carries on elsewhere), else `turn`.
 struct TurnClassifier {
     let graph: RoadGraph
     let edges: [EdgeIndex]
@@ -73,9 +76,16 @@ struct TurnClassifier {
         let inClass = graph.highway[Int(inEdge)], outClass = graph.highway[Int(outEdge)]
         if let rampType = Self.rampType(from: inClass, to: outClass) {
             var modifier = TurnAngleBands.modifier(forDeviation: deviation)
-            if rampType != .onRamp, modifier == .straight {
-                // Leaving or joining a carriageway is always to one side; say which, as OSRM does.
+            switch rampType {
+            case .offRamp where modifier == .straight:
+                // Leaving a carriageway is always to one side; say which, as OSRM does.
                 modifier = deviation >= 0 ? .slightRight : .slightLeft
+            case .merge:
+                // A merge names the direction of the lane change (OSRM): a ramp joining from the right
+                // bends right into the carriageway (positive deviation) and merges to the left.
+                modifier = deviation >= 0 ? .slightLeft : .slightRight
+            default:
+                break
             }
             return ClassifiedTurn(type: rampType, modifier: modifier, bearingBefore: before, bearingAfter: after)
         }
@@ -100,7 +110,11 @@ struct TurnClassifier {
         if TurnAngleBands.isAhead(deviation) && !aheadCompetitors.isEmpty {
             let competitorKeepsRoad = aheadCompetitors.contains { $0.sameRoad }
             if sameRoad && !competitorKeepsRoad { return nil }
-            if !sameRoad && !competitorKeepsRoad {
+            // Neither branch carries the road on, or both do and the road has no name to tell them
+            // apart (a motorway link splitting): a fork. Two branches of one named street are told
+            // apart by angle below (`continue slight …` for the less straight one).
+            let unnamed = graph.nameIndex[Int(outEdge)] == 0
+            if (!sameRoad && !competitorKeepsRoad) || (sameRoad && competitorKeepsRoad && unnamed) {
                 let leftmost = aheadCompetitors.allSatisfy { deviation < $0.deviation }
                 let rightmost = aheadCompetitors.allSatisfy { deviation > $0.deviation }
                 let forkModifier: ManeuverModifier = leftmost ? .slightLeft : rightmost ? .slightRight : .straight
@@ -112,7 +126,8 @@ struct TurnClassifier {
         let straightest = competitors.allSatisfy { abs(deviation) <= abs($0.deviation) }
         if sameRoad {
             if straightest && TurnAngleBands.isAhead(deviation) { return nil }
-            if straightest && !competitors.contains(where: { $0.sameRoad }) && abs(deviation) <= TurnAngleBands.straight { return nil }
+            // Straight on along the same road needs no word even when a side branch is a little straighter.
+            if modifier == .straight && !aheadCompetitors.contains(where: { $0.sameRoad }) { return nil }
             return ClassifiedTurn(type: .continue, modifier: modifier, bearingBefore: before, bearingAfter: after)
         }
 
@@ -127,8 +142,9 @@ struct TurnClassifier {
             }
         }
 
-        // 7. Another road.
-        if modifier == .straight && straightest {
+        // 7. Another road: straight on is only a change of name unless the road being followed goes
+        // on elsewhere, which the driver must be told to leave ("Go straight onto …").
+        if modifier == .straight && straightest && !aheadCompetitors.contains(where: { $0.sameRoad }) {
             return ClassifiedTurn(type: .newName, modifier: .straight, bearingBefore: before, bearingAfter: after)
         }
         return ClassifiedTurn(type: .turn, modifier: modifier, bearingBefore: before, bearingAfter: after)

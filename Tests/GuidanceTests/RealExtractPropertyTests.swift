@@ -58,14 +58,18 @@ struct SplitMix64: RandomNumberGenerator {
 
         // Maneuvers: the steps of every leg, in order (later legs' depart coincides with the via's arrive).
         var expected: [Maneuver] = []
+        var offset: Meters = 0
         for (i, leg) in route.legs.enumerated() {
-            let steps = RouteGuidance.steps(for: leg, in: graph, language: options.language).map(\.maneuver)
+            var steps = RouteGuidance.steps(for: leg, in: graph, language: options.language).map(\.maneuver)
+            for k in steps.indices { steps[k].distanceAlongRoute += offset }   // steps measure from their leg's start
             expected.append(contentsOf: i == 0 ? steps[...] : steps.dropFirst())
+            offset += GreatCircle.length(of: leg.coordinates)
         }
         let emitted = waypoints.compactMap(\.maneuver)
-        // Two maneuvers on one position (a zero-length edge) share one waypoint: the later is kept.
+        // Two maneuvers at one point of the route (a zero-length edge) share one waypoint: the later is
+        // kept. (The same position passed twice, as around a roundabout, is two points of the route.)
         let distinct = expected.enumerated().filter { i, m in
-            i + 1 >= expected.count || GreatCircle.distance(from: m.location, to: expected[i + 1].location) >= DensifiedPolyline.duplicateTolerance
+            i + 1 >= expected.count || expected[i + 1].distanceAlongRoute - m.distanceAlongRoute >= DensifiedPolyline.duplicateTolerance
         }.map(\.element)
         #expect(emitted.map(\.type) == distinct.map(\.type))
         // A leg alone cannot know it ends at a via point, so only the stream says "waypoint 1".
@@ -73,7 +77,9 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(texts(emitted) == texts(distinct))
         for (m, waypoint) in zip(emitted, waypoints.filter { $0.maneuver != nil }) {
             #expect(GreatCircle.distance(from: m.location, to: waypoint.coordinate) < 0.01)
+            #expect(abs(m.distanceAlongRoute - waypoint.distanceAlongRoute) < 0.01)
         }
+        for (m, e) in zip(emitted, distinct) { #expect(abs(m.distanceAlongRoute - e.distanceAlongRoute) < 0.01) }
         // Every maneuver other than depart/arrive has an instruction naming a real maneuver type.
         #expect(emitted.allSatisfy { !$0.instruction.isEmpty })
     }

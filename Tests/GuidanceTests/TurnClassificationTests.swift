@@ -200,6 +200,49 @@ import Testing
         #expect(turns.last?.roadName == "Exit Road")
     }
 
+    @Test func onRampThenMergeLeftOntoTheMotorway() throws {
+        let f = try GuidanceFixture("""
+            m -------------------- n -------------------- o
+                             /
+                          /
+                       /
+            p ------ q ------ r
+            """, ways: [
+                .init("mno", road("", "motorway", ["ref": "A1"])),
+                .init("qn", road("", "motorway_link")),
+                .init("pqr", road("Local Road", "primary")),
+            ])
+        let turns = f.turns(try f.route("po"))
+        #expect(turns.map(\.type) == [.onRamp, .merge])
+        #expect(turns.last?.modifier == .slightLeft)
+        #expect(turns.last?.instruction == "Merge left onto A1")
+    }
+
+    @Test func unnamedLinksSplittingAreAFork() throws {
+        let f = try GuidanceFixture("""
+                                  c
+            a --------- b
+                                  d
+            """, ways: [.init("ab", road("", "motorway_link")), .init("bc", road("", "motorway_link")), .init("bd", road("", "motorway_link"))])
+        let turns = f.turns(try f.route("ad"))
+        #expect(turns.map(\.type) == [.fork])
+        #expect(turns.first?.instruction == "Keep right at the fork")
+    }
+
+    @Test func sameRoadStraightOnPastAStraighterSideRoadIsSilent() throws {
+        // Main bends 9° at b while Side carries straight on: following Main needs no instruction.
+        let f = try GuidanceFixture("""
+            a ---------- b ---------- c
+                                      d
+                                      e
+            """, ways: [.init("abe", road("Main")), .init("bc", road("Side"))])
+        #expect(f.turns(try f.route("ae")).isEmpty)
+        let side = f.turns(try f.route("ac"))
+        #expect(side.map(\.type) == [.turn])
+        #expect(side.first?.modifier == .straight)
+        #expect(side.first?.instruction == "Go straight onto Side")
+    }
+
     @Test func rampTypesByRoadClass() {
         #expect(TurnClassifier.rampType(from: .motorway, to: .motorwayLink) == .offRamp)
         #expect(TurnClassifier.rampType(from: .trunk, to: .trunkLink) == .offRamp)
