@@ -100,6 +100,10 @@ final class OSMXMLDecoder {
         let code = XML_GetErrorCode(parser)
         let message = XML_ErrorString(code).map { String(cString: $0) } ?? "XML error \(code.rawValue)"
         let (line, column) = position()
+        if code == XML_ERROR_NO_ELEMENTS && !sawRoot {
+            return OSMImportError(kind: .notOSM, source: sourceName, line: line, column: column,
+                                  detail: "no XML element found, expected OSM XML (<osm> ... </osm>)")
+        }
         let hint: String
         switch code {
         case XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR, XML_ERROR_UNCLOSED_CDATA_SECTION:

@@ -48,6 +48,12 @@ import TestSupport
         }
     }
 
+    @Test func whitespaceOnlyInputSaysNoElement() throws {
+        let error = try #require(failure("  \n\n  "))
+        #expect(error.kind == .notOSM)
+        #expect(error.description.contains("no XML element found, expected OSM XML"))
+    }
+
     @Test func nonOSMRootElementIsNamed() throws {
         let error = try #require(failure("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk/></gpx>\n"))
         #expect(error.kind == .notOSM)
