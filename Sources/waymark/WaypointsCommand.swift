@@ -42,6 +42,9 @@ struct WaypointsCommand: ParsableCommand {
     @Option(name: .long, help: "Instruction language: en or hr.")
     var language: String = "en"
 
+    @Option(name: .long, help: "With --trace: replay at the trace's own pace times FACTOR (1 = real time, 10 = ten times faster; default: as fast as possible).")
+    var pace: String?
+
     @Flag(name: .long, help: "Write only the summary line.")
     var summary = false
 
@@ -51,6 +54,7 @@ struct WaypointsCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let options = try guidanceOptions()
+            _ = try replayPace()
             let start = try Self.coordinate(from, option: "--from")
             let end = try Self.coordinate(to, option: "--to")
             let vias = try via.map { try Self.coordinate($0, option: "--via") }
@@ -91,7 +95,16 @@ struct WaypointsCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
             if let match {
-                GuidanceReplay.replay(waypoints: waypoints, match: match, language: options.language) { writer.write($0) }
+                let factor = try replayPace()
+                var lastTime: Double? = nil
+                GuidanceReplay.replay(waypoints: waypoints, match: match, language: options.language) { record in
+                    // Pacing sleeps for the trace time between records, so a consumer sees a live drive.
+                    if let factor, let t = record.vehicle?.time {
+                        if let last = lastTime, t > last { Thread.sleep(forTimeInterval: min(60, (t - last) / factor)) }
+                        lastTime = t
+                    }
+                    writer.write(record)
+                }
             } else {
                 for record in GuidanceReplay.records(for: waypoints, language: options.language) { writer.write(record) }
             }
@@ -128,6 +141,16 @@ struct WaypointsCommand: ParsableCommand {
             planned = kmh
         }
         return GuidanceOptions(spacing: policy, language: lang, plannedSpeed: planned)
+    }
+
+    /// The `--pace` factor, or nil for "as fast as possible".
+    func replayPace() throws -> Double? {
+        guard let pace else { return nil }
+        guard trace != nil else { throw CommandFailure(message: "--pace needs --trace (it replays the trace's times)") }
+        guard let factor = Double(pace), factor.isFinite, factor > 0 else {
+            throw CommandFailure(message: "--pace '\(pace)' is invalid (expected a positive factor, 1 = real time)")
+        }
+        return factor
     }
 
     static func coordinate(_ text: String, option: String) throws -> Coordinate {

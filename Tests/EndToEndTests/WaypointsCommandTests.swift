@@ -140,6 +140,30 @@ import Testing
         let trace_ = try #require(summary["trace"] as? [String: Any])
         #expect(trace_["points"] as? Int == points.count)
         #expect(trace_["discarded"] as? Int == 0)
+
+        // Paced through a pipe: the first line arrives while the drive is still being replayed
+        // (23 trace seconds at 10x take over two seconds), so a consumer can follow it live.
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["waypoints", "--osm", osm, "--from", Self.coordinate("e"), "--to", Self.coordinate("c"),
+                             "--trace", trace, "--pace", "10"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine.append(chunk)
+        }
+        let runningAfterFirstLine = process.isRunning
+        let rest = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(runningAfterFirstLine)
+        let paced = try Self.parse(String(decoding: firstLine + rest, as: UTF8.self))
+        #expect(paced.records.count == records.count)
     }
 
     @Test func csvTraceWithSpeedColumn() throws {
@@ -169,6 +193,7 @@ import Testing
         (["--spacing", "wide"], "--spacing 'wide' is invalid"),
         (["--language", "de"], "--language 'de' is not supported"),
         (["--trace", "/nonexistent/drive.gpx"], "--trace /nonexistent/drive.gpx: no such file"),
+        (["--pace", "2"], "--pace needs --trace"),
     ])
     func badOptionsFailWithOneClearLine(extra: [String], message: String) throws {
         let dir = try CLI.scratchDirectory()
