@@ -64,4 +64,37 @@ import TestSupport
             if case .success(let edges) = result { #expect(edges >= 0) }
         }
     }
+
+    @Test(arguments: ["gzip", "bzip2"])
+    func corruptedCompressedDataFailsCleanly(tool: String) throws {
+        try #require(Self.sample.count > 1000)
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // Enough repetitions of the town that the compressed file spans several read chunks.
+        let plain = dir.path("towns.osm")
+        let text = String(decoding: Self.sample, as: UTF8.self)
+        let body = text.components(separatedBy: "\n").dropFirst(2).dropLast(2).joined(separator: "\n")
+        var big = "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n"
+        for _ in 0..<40 { big += body + "\n" }
+        big += "</osm>\n"
+        try big.write(toFile: plain, atomically: true, encoding: .utf8)
+        try runTool("/usr/bin/\(tool)", [plain])
+        let compressedPath = plain + (tool == "gzip" ? ".gz" : ".bz2")
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: compressedPath))
+        var rng = SplitMix64(state: 3)
+        for trial in 0..<6 {
+            var bytes = [UInt8](compressed)
+            let at = 100 + Int(rng.next() % UInt64(bytes.count - 200))
+            bytes[at] ^= 0x5a
+            let path = dir.path("damaged-\(trial)")
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            do {
+                _ = try OSMImporter.importFile(path: path)
+            } catch let error as OSMImportError {
+                #expect([.brokenCompressedData, .malformedXML, .invalidCoordinate, .invalidID, .notOSM].contains(error.kind), "\(error)")
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+    }
 }
