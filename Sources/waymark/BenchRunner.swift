@@ -234,6 +234,9 @@ struct BenchRunner {
         if stages.contains(.route) {
             var report = route.report(.route, attempted: pairs.count, withRoutes: true, withItems: false)
             report.setup = setup
+            // Context for the failures: random pairs can only route inside one component.
+            let largest = BenchConnectivity.largestComponentSize(of: graph)
+            report.notes["largest_component_share"] = (Double(largest) / Double(max(graph.nodeCount, 1)) * 1000).rounded() / 1000
             reports.append(report)
         }
         if stages.contains(.dijkstra) {

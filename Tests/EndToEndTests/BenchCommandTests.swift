@@ -85,6 +85,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     let p95 = try #require(route["p95_ms"] as? Double), median = try #require(route["median_ms"] as? Double)
     #expect(p95 >= median)
     #expect((stages["import"]?["notes"] as? [String: Any])?["routing_nodes"] as? Int ?? 0 > 100)
+    let share = try #require((route["notes"] as? [String: Any])?["largest_component_share"] as? Double)
+    #expect(share > 0 && share <= 1)
     #expect(stages["guidance"]?["count"] as? Int == count)
     #expect((stages["guidance"]?["items_mean"] as? Double ?? 0) >= 2, "a route has at least depart and destination")
 }
@@ -170,6 +172,7 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     let stages = try stageObjects(run.stdout)
     // The grid, its one-way streets, ring and ramps form one strongly connected network.
     #expect(stages["route"]?["failed"] as? Int == 0, "\(stages["route"]?["failures"] ?? "")")
+    #expect((stages["route"]?["notes"] as? [String: Any])?["largest_component_share"] as? Double == 1.0)
     #expect((stages["dijkstra"]?["mismatches"] as? [Any])?.isEmpty == true)
     #expect((stages["import"]?["notes"] as? [String: Any])?["restrictions"] as? Int ?? 0 > 0)
 }
@@ -221,3 +224,4 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(BenchOutput.number(.nan) == "null")
     #expect(BenchOutput.number(3) == "3")
 }
+
