@@ -26,6 +26,11 @@ struct BenchRunner {
     var perQueryFile: String?
     var maxSnap: Meters
 
+    /// The size of a file in bytes (0 when it cannot be read).
+    static func fileSize(_ path: String) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
     /// Whether `path` is a SQLite database (by its 16-byte header), as opposed to OSM XML.
     static func isDatabase(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
@@ -60,7 +65,8 @@ struct BenchRunner {
             if stages.contains(.load) {
                 reports.append(StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
                                            peakResidentBytes: BenchMemory.peakResidentBytes(),
-                                           notes: ["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount)]))
+                                           notes: ["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
+                                                   "database_bytes": Double(Self.fileSize(input))]))
             }
         } else {
             printStatus("importing \(input) …")
