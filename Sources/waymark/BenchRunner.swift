@@ -61,6 +61,7 @@ struct BenchRunner {
             let stored: StoredRoadNetwork
             do { stored = try RoadNetworkStore.load(path: input) } catch { throw CommandFailure(message: "\(error)") }
             let elapsed = (ContinuousClock.now - start).seconds
+            printStatus("")
             graph = stored.graph
             if stages.contains(.load) {
                 reports.append(StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
@@ -69,10 +70,14 @@ struct BenchRunner {
                                                    "database_bytes": Double(Self.fileSize(input))]))
             }
         } else {
-            printStatus("importing \(input) …")
+            var options = ImportOptions()
+            if isatty(2) != 0 {
+                options.progress = { BenchProgress.drawImport(bytesRead: $0.bytesRead, totalBytes: $0.totalBytes) }
+            }
             let start = ContinuousClock.now
-            let result = try OSMImporter.importFile(path: input)
+            let result = try OSMImporter.importFile(path: input, options: options)
             let elapsed = (ContinuousClock.now - start).seconds
+            printStatus("")
             graph = result.graph
             if stages.contains(.import) {
                 let s = result.statistics
@@ -118,7 +123,7 @@ struct BenchRunner {
     }
 
     private func printStatus(_ text: String) {
-        if isatty(2) != 0 { FileHandle.standardError.write(Data("\(text)\r".utf8)) }
+        if isatty(2) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8)) }
     }
 
     /// Accumulates one query stage's samples.
