@@ -89,10 +89,10 @@ struct WaypointsCommand: ParsableCommand {
                 match = matched
             }
             let streamStart = clock.now
-            // Each line goes straight to the file descriptor (FileHandle does not buffer), so a consumer
-            // reading the pipe sees every waypoint as soon as it is produced.
+            // Each line goes straight to the file descriptor (no buffering), so a consumer reading the
+            // pipe sees every waypoint as soon as it is produced.
             var writer = WaypointStreamWriter(summary: totals, writesWaypoints: !summary) { line in
-                FileHandle.standardOutput.write(Data(line.utf8))
+                Self.writeToStandardOutput(line)
             }
             if let match {
                 let factor = try replayPace()
@@ -141,6 +141,27 @@ struct WaypointsCommand: ParsableCommand {
             planned = kmh
         }
         return GuidanceOptions(spacing: policy, language: lang, plannedSpeed: planned)
+    }
+
+    /// Writes text to file descriptor 1 at once, retrying partial writes and interrupted calls.
+    ///
+    /// A direct `write(2)` per line is unbuffered like `FileHandle.write` but several times cheaper
+    /// per call (no `Data` copy), which matters at thousands of lines per route.
+    static func writeToStandardOutput(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard var base = bytes.baseAddress else { return }
+            var remaining = bytes.count
+            while remaining > 0 {
+                let n = write(STDOUT_FILENO, base, remaining)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return   // the reader went away (EPIPE) or the disk is full: nothing more can be said
+                }
+                base += n
+                remaining -= n
+            }
+        }
     }
 
     /// The `--pace` factor, or nil for "as fast as possible".
