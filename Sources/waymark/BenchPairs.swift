@@ -12,9 +12,10 @@ struct BenchPair: Sendable, Equatable {
 /// A malformed pairs file, naming the file, line and what was expected.
 struct BenchPairsError: Error, CustomStringConvertible {
     var path: String
+    /// 1-based line number; 0 for a problem with the whole file.
     var line: Int
     var reason: String
-    var description: String { "\(path):\(line): \(reason)" }
+    var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
 }
 
 /// Drawing, reading and writing benchmark pairs.
@@ -45,7 +46,7 @@ enum BenchPairs {
     static func read(path: String) throws -> [BenchPair] {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw BenchPairsError(path: path, line: 0, reason: "cannot read the pairs file (\(error.localizedDescription))")
+            throw BenchPairsError(path: path, line: 0, reason: "cannot read the pairs file (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
         }
         return try parse(text, path: path)
     }
