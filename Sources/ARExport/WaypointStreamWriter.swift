@@ -56,40 +56,47 @@ public struct WaypointStreamWriter {
     }
 
     /// The JSON object of one record (no newline).
+    /// - Complexity: O(length of the line); built in one byte buffer (a route has thousands of lines).
     public static func line(for record: GuidanceRecord) -> String {
         let w = record.waypoint
-        var s = "{\"seq\":\(w.sequence)"
-        s += ",\"lat\":" + ExportFormatting.fixed(w.coordinate.latitude, 7)
-        s += ",\"lon\":" + ExportFormatting.fixed(w.coordinate.longitude, 7)
-        s += ",\"ele\":" + ExportFormatting.jsonNumber(w.elevation, 1)
-        s += ",\"distance\":" + ExportFormatting.fixed(w.distanceAlongRoute, 1)
-        s += ",\"bearing\":" + ExportFormatting.fixed(w.bearing.degrees, 1)
-        s += ",\"kind\":\"\(w.kind.rawValue)\""
-        s += ",\"edge\":\(w.edge)"
-        s += ",\"speed_limit\":" + speedLimit(w.speedLimit)
-        s += ",\"speed\":" + ExportFormatting.jsonNumber(w.vehicleSpeed, 1)
-        s += ",\"warning\":\"\(w.warning.rawValue)\",\"colour\":\"\(colour(for: w.warning))\""
+        var j = JSONLine()
+        j.raw("{\"seq\":"); j.int(w.sequence)
+        j.raw(",\"lat\":"); j.fixed(w.coordinate.latitude, 7)
+        j.raw(",\"lon\":"); j.fixed(w.coordinate.longitude, 7)
+        j.raw(",\"ele\":"); j.fixed(w.elevation, 1)
+        j.raw(",\"distance\":"); j.fixed(w.distanceAlongRoute, 1)
+        j.raw(",\"bearing\":"); j.fixed(w.bearing.degrees, 1)
+        j.raw(",\"kind\":"); j.string(w.kind.rawValue)
+        j.raw(",\"edge\":"); j.int(Int(w.edge))
+        j.raw(",\"speed_limit\":"); speedLimit(w.speedLimit, into: &j)
+        j.raw(",\"speed\":"); j.fixed(w.vehicleSpeed, 1)
+        j.raw(",\"warning\":"); j.string(w.warning.rawValue)
+        j.raw(",\"colour\":"); j.string(colour(for: w.warning))
         if let m = w.maneuver {
-            s += ",\"instruction\":{" + maneuverFields(m)
-            s += ",\"road\":" + ExportFormatting.jsonString(m.roadName.isEmpty ? m.roadRef : m.roadName)
-            s += ",\"follow\":" + ExportFormatting.jsonString(record.follow) + "}"
+            j.raw(",\"instruction\":{"); maneuverFields(m, into: &j)
+            j.raw(",\"road\":"); j.string(m.roadName.isEmpty ? m.roadRef : m.roadName)
+            j.raw(",\"follow\":"); j.string(record.follow)
+            j.raw("}")
         }
         if let next = record.nextManeuver {
-            s += ",\"next\":{" + maneuverFields(next)
-            s += ",\"distance\":" + ExportFormatting.jsonNumber(record.distanceToNextManeuver, 1) + "}"
+            j.raw(",\"next\":{"); maneuverFields(next, into: &j)
+            j.raw(",\"distance\":"); j.fixed(record.distanceToNextManeuver, 1)
+            j.raw("}")
         } else {
-            s += ",\"next\":null"
+            j.raw(",\"next\":null")
         }
         if let v = record.vehicle {
-            s += ",\"vehicle\":{\"lat\":" + ExportFormatting.fixed(v.coordinate.latitude, 7)
-            s += ",\"lon\":" + ExportFormatting.fixed(v.coordinate.longitude, 7)
-            s += ",\"matched_lat\":" + ExportFormatting.fixed(v.matched.latitude, 7)
-            s += ",\"matched_lon\":" + ExportFormatting.fixed(v.matched.longitude, 7)
-            s += ",\"distance\":" + ExportFormatting.fixed(v.distanceAlongRoute, 1)
-            s += ",\"speed\":" + ExportFormatting.jsonNumber(v.speed, 1)
-            s += ",\"time\":" + ExportFormatting.jsonNumber(v.time, 3) + "}"
+            j.raw(",\"vehicle\":{\"lat\":"); j.fixed(v.coordinate.latitude, 7)
+            j.raw(",\"lon\":"); j.fixed(v.coordinate.longitude, 7)
+            j.raw(",\"matched_lat\":"); j.fixed(v.matched.latitude, 7)
+            j.raw(",\"matched_lon\":"); j.fixed(v.matched.longitude, 7)
+            j.raw(",\"distance\":"); j.fixed(v.distanceAlongRoute, 1)
+            j.raw(",\"speed\":"); j.fixed(v.speed, 1)
+            j.raw(",\"time\":"); j.fixed(v.time, 3)
+            j.raw("}")
         }
-        return s + "}"
+        j.raw("}")
+        return j.text
     }
 
     /// The closing `{"summary":{…}}` object (no newline).
@@ -111,27 +118,102 @@ public struct WaypointStreamWriter {
         return s + "}}"
     }
 
-    private static func maneuverFields(_ m: Maneuver) -> String {
-        var s = "\"type\":\"\(m.type.rawValue)\""
-        s += ",\"modifier\":" + ExportFormatting.jsonString(m.modifier?.rawValue)
-        s += ",\"direction\":\"\(m.direction.rawValue)\""
-        s += ",\"exit\":" + (m.exit.map(String.init) ?? "null")
-        s += ",\"text\":" + ExportFormatting.jsonString(m.instruction)
-        return s
+    private static func maneuverFields(_ m: Maneuver, into j: inout JSONLine) {
+        j.raw("\"type\":"); j.string(m.type.rawValue)
+        j.raw(",\"modifier\":"); j.string(m.modifier?.rawValue)
+        j.raw(",\"direction\":"); j.string(m.direction.rawValue)
+        j.raw(",\"exit\":")
+        if let exit = m.exit { j.int(exit) } else { j.raw("null") }
+        j.raw(",\"text\":"); j.string(m.instruction)
     }
 
-    private static func speedLimit(_ limit: SpeedLimit) -> String {
-        let kind: String
+    private static func speedLimit(_ limit: SpeedLimit, into j: inout JSONLine) {
+        j.raw("{\"kind\":")
         switch limit.kind {
-        case .limited: kind = "limited"
-        case .unlimited: kind = "unlimited"
-        case .unknown: kind = "unknown"
+        case .limited: j.string("limited")
+        case .unlimited: j.string("unlimited")
+        case .unknown: j.string("unknown")
         }
-        var s = "{\"kind\":\"\(kind)\""
-        s += ",\"kmh\":" + (limit.kind == .limited ? ExportFormatting.fixed(Double(limit.kilometersPerHour), 1) : "null")
-        s += ",\"value\":" + (limit.valueInTaggedUnit.map(String.init) ?? "null")
-        s += ",\"unit\":\"\(limit.unit.description)\""
-        s += ",\"source\":\"\(limit.source.description)\"}"
-        return s
+        j.raw(",\"kmh\":"); j.fixed(limit.kind == .limited ? Double(limit.kilometersPerHour) : nil, 1)
+        j.raw(",\"value\":")
+        if let v = limit.valueInTaggedUnit { j.int(v) } else { j.raw("null") }
+        j.raw(",\"unit\":"); j.string(limit.unit.description)
+        j.raw(",\"source\":"); j.string(limit.source.description)
+        j.raw("}")
+    }
+}
+
+/// A JSON text assembled in one byte buffer: fixed-precision numbers (trailing zeros dropped, never an
+/// exponent, `null` for nil or non-finite values, the same text as `ExportFormatting.fixed`) and
+/// RFC 8259 string escaping.
+struct JSONLine {
+    private var bytes: [UInt8] = []
+    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+
+    init() { bytes.reserveCapacity(512) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func int(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(UInt64(value.magnitude), minimumCount: 1)
+    }
+
+    /// `value` rounded to `decimals` (at most 7) places, trailing zeros dropped.
+    mutating func fixed(_ value: Double?, _ decimals: Int) {
+        guard let value, value.isFinite else { raw("null"); return }
+        let scaled = (value * Self.powersOfTen[decimals]).rounded()
+        guard abs(scaled) < 9.0e15 else { bytes.append(contentsOf: "\(value)".utf8); return }
+        var units = Int64(scaled)
+        if units == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if units < 0 { bytes.append(UInt8(ascii: "-")); units = -units }
+        let scale = Int64(Self.powersOfTen[decimals])
+        digits(UInt64(units / scale), minimumCount: 1)
+        var fraction = units % scale
+        guard fraction != 0 else { return }
+        var places = decimals
+        while fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        bytes.append(UInt8(ascii: "."))
+        digits(UInt64(fraction), minimumCount: places)
+    }
+
+    /// A JSON string literal, or `null` for nil.
+    mutating func string(_ text: String?) {
+        guard let text else { raw("null"); return }
+        bytes.append(UInt8(ascii: "\""))
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0..<0x20:
+                raw("\\u00")
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(hex[Int(b >> 4)])
+                bytes.append(hex[Int(b & 15)])
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Decimal digits of `value`, left-padded with zeros to `minimumCount`.
+    private mutating func digits(_ value: UInt64, minimumCount: Int) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: room for 20 digits
+        var v = value, count = 0
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            repeat {
+                raw[23 - count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                count += 1
+            } while v > 0 || count < minimumCount
+            bytes.append(contentsOf: raw[(24 - count)...])
+        }
     }
 }

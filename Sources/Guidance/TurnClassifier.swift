@@ -25,8 +25,9 @@ struct ClassifiedTurn: Sendable, Hashable {
 /// 2. motorway/trunk to a link -> `off ramp`; a lower road to a motorway/trunk link -> `on ramp`;
 ///    a motorway/trunk link into the motorway/trunk -> `merge`;
 /// 3. no competing branch: same road -> nothing (a bend); another name -> `new name`;
-/// 4. two or more branches ahead (|deviation| <= 40°) where neither keeps the road, or both keep an
-///    unnamed road (links splitting) -> `fork`;
+/// 4. two or more branches ahead (|deviation| <= 40°) where neither keeps the road, or both do and
+///    the road has neither name nor ref (links splitting) or the taken branch is not the straighter
+///    -> `fork`;
 ///    the taken branch alone keeping the road -> nothing;
 /// 5. same road, and it is the straightest way on, or straight (<= 20°) -> nothing; same road turning
 ///    while another branch is straighter -> `continue` with the modifier;
@@ -110,11 +111,12 @@ struct TurnClassifier {
         if TurnAngleBands.isAhead(deviation) && !aheadCompetitors.isEmpty {
             let competitorKeepsRoad = aheadCompetitors.contains { $0.sameRoad }
             if sameRoad && !competitorKeepsRoad { return nil }
-            // Neither branch carries the road on, or both do and the road has no name to tell them
-            // apart (a motorway link splitting): a fork. Two branches of one named street are told
-            // apart by angle below (`continue slight …` for the less straight one).
-            let unnamed = graph.nameIndex[Int(outEdge)] == 0
-            if (!sameRoad && !competitorKeepsRoad) || (sameRoad && competitorKeepsRoad && unnamed) {
+            // Neither branch carries the road on: a fork. Both do (a link splitting, a carriageway
+            // dividing under one name): a fork too, unless the road is named and the taken branch is
+            // the straighter one, which then needs no word.
+            let unnamed = graph.nameIndex[Int(outEdge)] == 0 && graph.refIndex[Int(outEdge)] == 0
+            let straightestAhead = aheadCompetitors.allSatisfy { abs(deviation) <= abs($0.deviation) }
+            if (!sameRoad && !competitorKeepsRoad) || (sameRoad && competitorKeepsRoad && (unnamed || !straightestAhead)) {
                 let leftmost = aheadCompetitors.allSatisfy { deviation < $0.deviation }
                 let rightmost = aheadCompetitors.allSatisfy { deviation > $0.deviation }
                 let forkModifier: ManeuverModifier = leftmost ? .slightLeft : rightmost ? .slightRight : .straight

@@ -229,6 +229,18 @@ import Testing
         #expect(turns.first?.instruction == "Keep right at the fork")
     }
 
+    @Test func carriagewayDividingUnderOneRefIsAForkOnlyForTheLessStraightBranch() throws {
+        let f = try GuidanceFixture("""
+                                    c
+            a ---------- b ---------- d
+            """, ways: [.init("ab", road("", "trunk", ["ref": "A1"])), .init("bc", road("", "trunk", ["ref": "A1"])),
+                        .init("bd", road("", "trunk", ["ref": "A1"]))])
+        let left = f.turns(try f.route("ac"))
+        #expect(left.map(\.type) == [.fork])
+        #expect(left.first?.instruction == "Keep left at the fork onto A1")
+        #expect(f.turns(try f.route("ad")).isEmpty)
+    }
+
     @Test func sameRoadStraightOnPastAStraighterSideRoadIsSilent() throws {
         // Main bends 9° at b while Side carries straight on: following Main needs no instruction.
         let f = try GuidanceFixture("""
