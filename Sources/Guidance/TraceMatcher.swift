@@ -31,9 +31,11 @@ public struct TraceMatch: Sendable {
 ///
 /// Each point is projected onto the segments ahead of the previous match (a window of
 /// `lookahead` metres, widened by how far the vehicle could have gone since the previous timed
-/// point); the nearest projection within `maxDistance` wins. Progress never goes back: a projection
-/// slightly behind (GPS jitter while stopped) is held at the previous progress. Points with no
-/// projection within `maxDistance` are discarded (a detour, a GPS outlier, a trace of another road).
+/// point); the nearest projection within `maxDistance` wins. When none lies in the window, the first
+/// segment further on within `maxDistance` is taken (a sparse trace, a gap in the recording). Progress
+/// never goes back: a projection slightly behind (GPS jitter while stopped) is held at the previous
+/// progress. Points with no projection within `maxDistance` ahead are discarded (a detour, a GPS
+/// outlier, a trace of another road).
 public struct TraceMatcher: Sendable {
     /// Farthest a recorded position may lie from the route to be used.
     public var maxDistance: Meters = 50
@@ -83,6 +85,18 @@ public struct TraceMatcher: Sendable {
                     best = (hit.distance, s, along, hit.point)
                 }
                 s += 1
+            }
+            if best == nil {
+                // Nothing near within the window (a sparse untimed trace, a gap in the recording): take
+                // the first stretch further on that lies within reach, never a later pass of a loop.
+                while s < polyline.count - 1 {
+                    let hit = GreatCircle.closestPoint(to: point.coordinate, onSegmentFrom: polyline[s], to: polyline[s + 1])
+                    if hit.distance <= maxDistance {
+                        best = (hit.distance, s, cumulative[s] + hit.fraction * (cumulative[s + 1] - cumulative[s]), hit.point)
+                        break
+                    }
+                    s += 1
+                }
             }
             guard let best else { discarded += 1; continue }
             segment = best.segment

@@ -130,6 +130,18 @@ import Testing
         #expect(abs(match.points.last!.distanceAlongRoute - route.distance) < 0.01)
     }
 
+    @Test func sparseUntimedTraceStillMatchesBeyondTheWindow() {
+        // A straight 3 km road sampled every 1.2 km: each point lies beyond the 500 m window.
+        let start = Coordinate(latitude: 45.8, longitude: 15.97)
+        let polyline = (0...30).map { GreatCircle.destination(from: start, bearing: Bearing(degrees: 90), distance: Double($0) * 100) }
+        let points = [0.0, 1200, 2400, 3000].map {
+            TracePoint(coordinate: GreatCircle.destination(from: start, bearing: Bearing(degrees: 90), distance: $0))
+        }
+        let match = TraceMatcher().match(Trace(points: points), to: polyline)
+        #expect(match.discarded == 0)
+        #expect(match.points.map { ($0.distanceAlongRoute).rounded() } == [0, 1200, 2400, 3000])
+    }
+
     @Test func replayOfGPXEmitsEveryWaypointWithSpeedAndNextInstruction() throws {
         let f = try fixture(maxspeed: "30")
         let route = try f.route("ec")
