@@ -11,7 +11,7 @@ struct WaypointBuilder {
     let graph: RoadGraph
     let options: GuidanceOptions
 
-    /// The waypoints, and every maneuver in the order it appears (the same ones the waypoints carry).
+    /// The waypoints of `route`, each carrying the vehicle speed `speedAt(distance along the route)`.
     /// - Complexity: O(coordinates + inserted points + edges × junction degree).
     func build(for route: Route, speedAt: (Meters) -> KilometersPerHour?) -> [Waypoint] {
         var waypoints: [Waypoint] = []
@@ -73,30 +73,37 @@ struct WaypointBuilder {
 struct VertexElevations {
     private var values: [Meters?]
 
-    /// - Complexity: O(coordinates × shape points of their edge) for edges with elevation data, else O(edges).
+    /// - Complexity: O(coordinates × shape points of their edge) for edges with elevation data, else
+    ///   O(coordinates + shape points of the leg's edges).
     init(leg: RouteLeg, graph: RoadGraph) {
         values = Array(repeating: nil, count: leg.coordinates.count)
         guard !leg.coordinates.isEmpty else { return }
+        // Whether each of the leg's edges has any elevation, looked at once per edge.
+        let hasElevation = leg.edges.map { Self.hasElevation($0, graph: graph) }
+        guard hasElevation.contains(true) else { return }
         for k in leg.coordinates.indices {
             let segment = min(k, leg.segmentEdge.count - 1)
             guard segment >= 0, leg.segmentEdge[segment] < leg.edges.count else { continue }
-            let edge = leg.edges[leg.segmentEdge[segment]]
-            values[k] = Self.elevation(at: leg.coordinates[k], on: edge, graph: graph)
-            if values[k] == nil && k > 0, leg.segmentEdge[k - 1] < leg.edges.count {
+            let slot = leg.segmentEdge[segment]
+            if hasElevation[slot] { values[k] = Self.elevation(at: leg.coordinates[k], on: leg.edges[slot], graph: graph) }
+            if values[k] == nil && k > 0, leg.segmentEdge[k - 1] < leg.edges.count, hasElevation[leg.segmentEdge[k - 1]] {
                 // A junction vertex is also the end of the previous edge.
                 values[k] = Self.elevation(at: leg.coordinates[k], on: leg.edges[leg.segmentEdge[k - 1]], graph: graph)
             }
         }
     }
 
+    /// Whether an edge's end nodes or shape points carry any elevation.
+    static func hasElevation(_ edge: EdgeIndex, graph: RoadGraph) -> Bool {
+        if !graph.nodeElevations[Int(graph.tail[Int(edge)])].isNaN || !graph.nodeElevations[Int(graph.head[Int(edge)])].isNaN { return true }
+        let first = Int(graph.firstShapePoint[Int(edge)]), last = Int(graph.firstShapePoint[Int(edge) + 1])
+        for i in first..<last where !graph.shapeElevations[i].isNaN { return true }
+        return false
+    }
+
     /// The elevation of a point on an edge, interpolated between the nearest known elevations.
     static func elevation(at c: Coordinate, on edge: EdgeIndex, graph: RoadGraph) -> Meters? {
-        let first = Int(graph.firstShapePoint[Int(edge)]), last = Int(graph.firstShapePoint[Int(edge) + 1])
-        let tailElevation = graph.nodeElevations[Int(graph.tail[Int(edge)])]
-        let headElevation = graph.nodeElevations[Int(graph.head[Int(edge)])]
-        var any = !tailElevation.isNaN || !headElevation.isNaN
-        if !any { for i in first..<last where !graph.shapeElevations[i].isNaN { any = true; break } }
-        guard any else { return nil }
+        guard hasElevation(edge, graph: graph) else { return nil }
         let points = graph.geometry(of: edge)
         let heights = graph.geometryElevations(of: edge)
         // The closest segment, then linear interpolation between its ends' known heights.
