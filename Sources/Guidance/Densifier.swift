@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 
 extension SpacingPolicy {
@@ -78,10 +79,11 @@ public struct DensifiedPolyline: Sendable {
             let a = polyline[k - 1], b = polyline[k]
             let length = GreatCircle.distance(from: a, to: b)
             if let step = policy.interval(forStretch: length), length > step {
+                let arc = GreatCircleArc(from: a, to: b)
                 var n = 1
                 while Double(n) * step < length - Self.duplicateTolerance {
                     let offset = Double(n) * step
-                    let c = GreatCircle.intermediate(from: a, to: b, fraction: offset / length)
+                    let c = arc.point(atFraction: offset / length)
                     points.append(DensePoint(coordinate: c, segment: k - 1, distanceAlong: along + offset, vertex: nil))
                     n += 1
                 }
@@ -105,5 +107,35 @@ public struct DensifiedPolyline: Sendable {
         self.points = points
         self.pointOfVertex = pointOfVertex
         self.length = along
+    }
+}
+
+/// One great-circle arc prepared for many interpolations: `GreatCircle.intermediate`'s formula with the
+/// ends' unit vectors and the arc's angle computed once (densifying calls it for every inserted point,
+/// so the per-point cost drops from about ten trigonometric calls to four).
+struct GreatCircleArc {
+    private let a: Coordinate
+    private let ax, ay, az, bx, by, bz: Double
+    /// The arc's central angle, radians.
+    private let angle: Double
+    private let sinAngle: Double
+
+    init(from a: Coordinate, to b: Coordinate) {
+        self.a = a
+        let lat1 = a.latitude * .pi / 180, lon1 = a.longitude * .pi / 180
+        let lat2 = b.latitude * .pi / 180, lon2 = b.longitude * .pi / 180
+        ax = cos(lat1) * cos(lon1); ay = cos(lat1) * sin(lon1); az = sin(lat1)
+        bx = cos(lat2) * cos(lon2); by = cos(lat2) * sin(lon2); bz = sin(lat2)
+        angle = GreatCircle.distance(from: a, to: b) / GreatCircle.earthRadius
+        sinAngle = sin(angle)
+    }
+
+    /// The point a fraction `f` (0...1) of the way along the arc.
+    func point(atFraction f: Double) -> Coordinate {
+        guard angle >= 1e-12 else { return a }
+        let wa = sin((1 - f) * angle) / sinAngle
+        let wb = sin(f * angle) / sinAngle
+        let x = wa * ax + wb * bx, y = wa * ay + wb * by, z = wa * az + wb * bz
+        return Coordinate(latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
     }
 }

@@ -32,21 +32,23 @@ struct WaypointBuilder {
                 maneuverAtPoint[p] = placed.maneuver
             }
             let elevations = VertexElevations(leg: leg, graph: graph)
-            var previousBearing = Bearing(degrees: 0)
+            var bearing = Bearing(degrees: 0)
+            var bearingSegment = -1
             let skipFirst = legIndex > 0 && !waypoints.isEmpty
             for (pointIndex, point) in dense.points.enumerated() {
                 if skipFirst && pointIndex == 0 { continue }
                 let segment = min(point.segment, max(0, leg.coordinates.count - 2))
                 let edgeSlot = segment < leg.segmentEdge.count ? leg.segmentEdge[segment] : leg.edges.count - 1
                 let edge: EdgeIndex = leg.edges.isEmpty ? leg.from.edge : leg.edges[max(0, min(edgeSlot, leg.edges.count - 1))]
-                var bearing = previousBearing
-                if leg.coordinates.count > 1 {
+                // The direction of travel is the stretch's, measured once per stretch; a zero-length
+                // stretch keeps the previous direction.
+                if segment != bearingSegment && leg.coordinates.count > 1 {
+                    bearingSegment = segment
                     let a = leg.coordinates[segment], b = leg.coordinates[segment + 1]
                     if GreatCircle.distance(from: a, to: b) >= DensifiedPolyline.duplicateTolerance {
                         bearing = GreatCircle.initialBearing(from: a, to: b)
                     }
                 }
-                previousBearing = bearing
                 let along = offset + point.distanceAlong
                 let isLastPoint = legIndex == legCount - 1 && pointIndex == dense.points.count - 1
                 var maneuver = maneuverAtPoint[pointIndex]
