@@ -63,6 +63,13 @@ public struct DensifiedPolyline: Sendable {
     /// Densifies `polyline` under `policy`.
     /// - Complexity: O(vertices + inserted points).
     public init(_ polyline: [Coordinate], policy: SpacingPolicy) {
+        self.init(polyline, policy: policy, cumulativeDistance: nil)
+    }
+
+    /// Densifies `polyline`, reusing its already measured cumulative distances when given (one entry
+    /// per vertex, starting at 0), so a leg's lengths are computed once for steps and waypoints.
+    init(_ polyline: [Coordinate], policy: SpacingPolicy, cumulativeDistance: [Meters]?) {
+        precondition(cumulativeDistance == nil || cumulativeDistance!.count == polyline.count, "one distance per vertex")
         var points: [DensePoint] = []
         var pointOfVertex: [Int] = []
         pointOfVertex.reserveCapacity(polyline.count)
@@ -77,9 +84,9 @@ public struct DensifiedPolyline: Sendable {
         var k = 1
         while k < polyline.count {
             let a = polyline[k - 1], b = polyline[k]
-            let length = GreatCircle.distance(from: a, to: b)
+            let length = cumulativeDistance.map { $0[k] - $0[k - 1] } ?? GreatCircle.distance(from: a, to: b)
             if let step = policy.interval(forStretch: length), length > step {
-                let arc = GreatCircleArc(from: a, to: b)
+                let arc = GreatCircleArc(from: a, to: b, length: length)
                 var n = 1
                 while Double(n) * step < length - Self.duplicateTolerance {
                     let offset = Double(n) * step
@@ -120,13 +127,14 @@ struct GreatCircleArc {
     private let angle: Double
     private let sinAngle: Double
 
-    init(from a: Coordinate, to b: Coordinate) {
+    /// - Parameter length: the arc's length as `GreatCircle.distance` measures it.
+    init(from a: Coordinate, to b: Coordinate, length: Meters) {
         self.a = a
         let lat1 = a.latitude * .pi / 180, lon1 = a.longitude * .pi / 180
         let lat2 = b.latitude * .pi / 180, lon2 = b.longitude * .pi / 180
         ax = cos(lat1) * cos(lon1); ay = cos(lat1) * sin(lon1); az = sin(lat1)
         bx = cos(lat2) * cos(lon2); by = cos(lat2) * sin(lon2); bz = sin(lat2)
-        angle = GreatCircle.distance(from: a, to: b) / GreatCircle.earthRadius
+        angle = length / GreatCircle.earthRadius
         sinAngle = sin(angle)
     }
 

@@ -23,7 +23,8 @@ struct WaypointBuilder {
             steps.distanceOffset = offset
             if legIndex < legCount - 1 { steps.arrivalIndex = legIndex + 1 }
             let maneuvers = steps.maneuvers()
-            let dense = DensifiedPolyline(leg.coordinates, policy: options.spacing)
+            let lengths = steps.geometry.cumulativeDistance
+            let dense = DensifiedPolyline(leg.coordinates, policy: options.spacing, cumulativeDistance: lengths)
             var maneuverAtPoint: [Int: Maneuver] = [:]
             for placed in maneuvers {
                 let p = dense.pointOfVertex[placed.coordinateIndex]
@@ -44,9 +45,8 @@ struct WaypointBuilder {
                 // stretch keeps the previous direction.
                 if segment != bearingSegment && leg.coordinates.count > 1 {
                     bearingSegment = segment
-                    let a = leg.coordinates[segment], b = leg.coordinates[segment + 1]
-                    if GreatCircle.distance(from: a, to: b) >= DensifiedPolyline.duplicateTolerance {
-                        bearing = GreatCircle.initialBearing(from: a, to: b)
+                    if lengths[segment + 1] - lengths[segment] >= DensifiedPolyline.duplicateTolerance {
+                        bearing = GreatCircle.initialBearing(from: leg.coordinates[segment], to: leg.coordinates[segment + 1])
                     }
                 }
                 let along = offset + point.distanceAlong
