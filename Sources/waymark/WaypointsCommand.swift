@@ -12,12 +12,10 @@ struct WaypointsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waypoints",
         abstract: "Write the route's waypoint stream (JSON Lines): densified points, maneuvers, speed limits and warnings.",
-        discussion: """
-        Each line is one waypoint; the last line is {"summary":{...}}. With --trace the drive is replayed:
-        each waypoint is written when the recorded vehicle reaches it, with its position and speed and
-        the next instruction. Spacing 'bands': stretches of 20-100 m get a point every 20 m, 100-1000 m
-        every 50 m, 1-5 km every 100 m, over 5 km every 200 m (band edges belong to the upper band).
-        """)
+        discussion: "Each line is one waypoint; the last line is {\"summary\":{...}}. With --trace the drive is replayed: "
+            + "each waypoint is written when the recorded vehicle reaches it, with its position and speed and the next "
+            + "instruction. Spacing 'bands': stretches of 20-100 m get a point every 20 m, 100-1000 m every 50 m, "
+            + "1-5 km every 100 m, over 5 km every 200 m; shorter than 20 m none (an edge value belongs to the upper band).")
 
     @OptionGroup var source: GraphSource
 
@@ -36,7 +34,7 @@ struct WaypointsCommand: ParsableCommand {
     @Option(name: .long, help: "A GPS trace to replay: GPX 1.1 track, or CSV lat,lon[,time][,speed] (speed in km/h).")
     var trace: String?
 
-    @Option(name: .long, help: "Waypoint spacing: 'bands' (default) or a fixed interval in metres.")
+    @Option(name: .long, help: "Waypoint spacing: 'bands' or a fixed interval in metres.")
     var spacing: String = "bands"
 
     @Option(name: .long, help: "Instruction language: en or hr.")
