@@ -11,7 +11,7 @@ enum AccessPhase: UInt32 {
     /// A destination-only edge entered after public ones: only destination-only edges may follow.
     case arriving = 2
 
-    /// Number of phases: search states are `base × count + phase`.
+    /// Number of phases: search states are `phase × baseCount + base`.
     static let count: UInt32 = 3
 
     /// The phase after driving an edge, or nil when the edge may not be driven in this phase.

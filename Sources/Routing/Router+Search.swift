@@ -46,16 +46,54 @@ extension Router {
         let target = Router.unitVector(targetPoint)
         let (tx, ty, tz) = (target.x, target.y, target.z)
         let firstOut = self.firstOut, edges = self.edgeRecords, units = self.unitVectors, slots = frontier.slots
-        let nodeCount = self.nodeCount
+        let nodeCount = self.nodeCount, baseCount = self.baseCount
         let destinationBit = Router.destinationOnlyBit
         let target1 = targets[0].edge, fraction1 = targets[0].fraction
         let target2 = targets.count > 1 ? targets[1].edge : EdgeTwins.none
         let fraction2 = targets.count > 1 ? targets[1].fraction : 0
 
+        // ALT: the landmark distances of the target edges' tails (every path to a target point passes
+        // its edge's tail). Unreachable entries are arranged so their terms drop out: d(t, L) = +inf
+        // makes `d(v, L) - d(t, L)` -inf or NaN, d(L, t) = -inf makes `d(L, t) - d(L, v)` -inf.
+        let table = algorithm == .aStar ? (useTime ? timeLandmarks : distanceLandmarks) : nil
+        let landmarks = table?.count ?? 0
+        let landmarkValues = table?.values
+        let targetBounds = UnsafeMutablePointer<Double>.allocate(capacity: max(1, 2 * targets.count * landmarks))
+        defer { targetBounds.deallocate() }
+        for (i, t) in targets.enumerated() where landmarks > 0 {
+            let tailRow = landmarkValues! + Int(graph.tail[Int(t.edge)]) * landmarks * 2
+            for l in 0..<landmarks {
+                targetBounds[(i * landmarks + l) * 2] = tailRow[2 * l]
+                let from = tailRow[2 * l + 1]
+                targetBounds[(i * landmarks + l) * 2 + 1] = from.isFinite ? from : -.infinity
+            }
+        }
+        let targetCount = targets.count
+
+        /// A lower bound on the cost from `node` to the target; +infinity when it cannot be reached.
         @inline(__always) func heuristic(_ node: NodeIndex) -> Double {
             let p = units + 3 * Int(node)
             let dx = p[0] - tx, dy = p[1] - ty, dz = p[2] - tz
-            return hScale * (dx * dx + dy * dy + dz * dz).squareRoot()
+            var h = hScale * (dx * dx + dy * dy + dz * dz).squareRoot()
+            if landmarks > 0 {
+                let row = landmarkValues! + Int(node) * landmarks * 2
+                var nearest = Double.infinity
+                for i in 0..<targetCount {
+                    let bounds = targetBounds + i * landmarks * 2
+                    var b = 0.0
+                    for l in 0..<landmarks {
+                        let viaTo = row[2 * l] - bounds[2 * l]
+                        if viaTo > b { b = viaTo }
+                        let viaFrom = bounds[2 * l + 1] - row[2 * l + 1]
+                        if viaFrom > b { b = viaFrom }
+                    }
+                    if b < nearest { nearest = b }
+                }
+                // 0.999 as for the geometric bound: sums in another order must not make it exceed.
+                let alt = nearest * 0.999
+                if alt > h { h = alt }
+            }
+            return h
         }
 
         var best = Double.infinity
@@ -72,14 +110,15 @@ extension Router {
                 if candidate < best { best = candidate; bestDirectStart = i; bestEndFraction = t.fraction; bestEdge = t.edge }
             }
             let phase = AccessPhase.initial(onDestinationOnly: record.arrival & destinationBit != 0)
-            let state = Int(record.arrival & ~destinationBit) * 3 + Int(phase.rawValue)
+            let state = Int(phase.rawValue) * baseCount + Int(record.arrival & ~destinationBit)
             let g = (1 - start.fraction) * cost
+            let h = heuristic(record.head)
             let slot = frontier.touch(state)
-            if g < slot.pointee.distance {
+            if g < slot.pointee.distance && h < .infinity {
                 slot.pointee.distance = g
                 slot.pointee.parent = RoutingWorkspace.noParent
                 slot.pointee.inEdge = start.edge
-                frontier.pushOrDecrease(UInt32(state), key: g + heuristic(record.head), slot: slot)
+                frontier.pushOrDecrease(UInt32(state), key: g + h, slot: slot)
             }
         }
 
@@ -88,8 +127,10 @@ extension Router {
             let x = frontier.popMinimum()
             settled += 1
             let g = slots[Int(x)].distance
-            let base = Int(x / 3)
-            let phase = x % 3
+            var base = Int(x)
+            var phase: UInt32 = 0
+            if base >= baseCount { base -= baseCount; phase = 1 }
+            if base >= baseCount { base -= baseCount; phase = 2 }
             let node: Int
             let restricted: Int
             if base < nodeCount {
@@ -122,14 +163,17 @@ extension Router {
                     let candidate = g + fraction2 * cost
                     if candidate < best { best = candidate; bestState = x; bestEdge = target2; bestEndFraction = fraction2; bestDirectStart = -1 }
                 }
-                let next = Int(record.arrival & ~destinationBit) * 3 + Int(newPhase)
+                let next = Int(newPhase) * baseCount + Int(record.arrival & ~destinationBit)
                 let ng = g + cost
                 let slot = frontier.touch(next)
                 if ng < slot.pointee.distance && slot.pointee.heapPosition != RoutingWorkspace.settled {
+                    let h = heuristic(record.head)
+                    // An infinite bound: the target is unreachable from there, so the state is pruned.
+                    if h == .infinity { continue }
                     slot.pointee.distance = ng
                     slot.pointee.parent = x
                     slot.pointee.inEdge = UInt32(o)
-                    frontier.pushOrDecrease(UInt32(next), key: ng + heuristic(record.head), slot: slot)
+                    frontier.pushOrDecrease(UInt32(next), key: ng + h, slot: slot)
                 }
             }
         }

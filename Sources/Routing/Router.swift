@@ -14,12 +14,15 @@ import RoadNetwork
 /// Search state model: a state is "standing at a node, having arrived over an edge", keyed by the node
 /// when that edge starts no turn restriction (all turns are then equal) and by the edge itself when it
 /// does (so the restriction can be checked at the via node); each key exists once per `AccessPhase`.
-/// State `s` is `base × 3 + phase`, where `base < nodeCount` is a node and `base >= nodeCount` is the
-/// restricted arrival edge number `base - nodeCount`.
+/// State `s` is `phase × baseCount + base` (phase-major, so the common `through` states lie densely
+/// together), where `base < nodeCount` is a node and `base >= nodeCount` is the restricted arrival edge
+/// number `base - nodeCount`.
 ///
 /// Invariants: all stored arrays are immutable after `init`; costs are non-negative; the heuristic
 /// `chord(node, target) × hScale` never exceeds the true remaining cost and is consistent, because every
-/// edge costs at least `length / fastestSpeed` and a polyline is never shorter than its chord.
+/// edge costs at least `length / fastestSpeed` and a polyline is never shorter than its chord. With
+/// landmarks (`init(graph:landmarks:)`) A* takes the larger of that bound and the ALT bound of
+/// `LandmarkTable`, both consistent, so the maximum is too.
 public final class Router: @unchecked Sendable {
     /// The graph routed on.
     public let graph: RoadGraph
@@ -48,6 +51,12 @@ public final class Router: @unchecked Sendable {
     let ruleEdge: [EdgeIndex]
     let ruleMandatory: [Bool]
     let restrictedHasMandatory: [Bool]
+    /// ALT bounds per metric, when landmarks were requested.
+    let timeLandmarks: LandmarkTable?
+    let distanceLandmarks: LandmarkTable?
+
+    /// Number of landmarks the ALT bound uses (0 without landmarks).
+    public var landmarkCount: Int { timeLandmarks?.count ?? 0 }
 
     /// Edge data the search reads together, one cache line access per relaxation.
     struct SearchEdge {
@@ -60,9 +69,14 @@ public final class Router: @unchecked Sendable {
 
     static let destinationOnlyBit: UInt32 = 1 << 31
 
-    /// Prepares the search arrays and the snapping grid.
-    /// - Complexity: O(nodes + edges × out-degree + segments + restrictions).
-    public init(graph: RoadGraph) {
+    /// Prepares the search arrays and the snapping grid, and with `landmarks > 0` the ALT tables.
+    ///
+    /// Landmarks cost 4 Dijkstra runs over the whole graph each (both directions, both metrics) and
+    /// 32 bytes per node each, and cut the states A* settles several-fold: worth it for a router that
+    /// answers many queries (a server, a benchmark), not for one route. 8 is a good count for a city.
+    /// - Complexity: O(nodes + edges × out-degree + segments + restrictions), plus
+    ///   O(landmarks × (edges + nodes log nodes)) with landmarks.
+    public init(graph: RoadGraph, landmarks: Int = 0) {
         self.graph = graph
         nodeCount = graph.nodeCount
         edgeCount = graph.edgeCount
@@ -111,6 +125,14 @@ public final class Router: @unchecked Sendable {
             if graph.flags[e].contains(.destinationOnly) { arrival |= Router.destinationOnlyBit }
             edgeRecords[e] = SearchEdge(head: graph.head[e], arrival: arrival,
                                         timeCost: graph.travelTimeSeconds[e], distanceCost: graph.lengthMeters[e])
+        }
+        if landmarks > 0 {
+            let lengths = graph.lengthMeters, times = graph.travelTimeSeconds
+            timeLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(times[$0]) }
+            distanceLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(lengths[$0]) }
+        } else {
+            timeLandmarks = nil
+            distanceLandmarks = nil
         }
         unitVectors = .allocate(capacity: max(1, nodeCount * 3))
         for v in 0..<nodeCount {

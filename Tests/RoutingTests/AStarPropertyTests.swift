@@ -13,13 +13,14 @@ import Testing
                           longitude: Double.random(in: box.minLongitude...box.maxLongitude, using: &rng))
     }
 
-    @Test(arguments: [RoutingMetric.time, .distance])
-    func aStarCostEqualsDijkstraOnThousandRandomPairs(metric: RoutingMetric) throws {
+    @Test(arguments: [(RoutingMetric.time, 0), (.distance, 0), (.time, 4), (.distance, 4)])
+    func aStarCostEqualsDijkstraOnThousandRandomPairs(metric: RoutingMetric, landmarks: Int) throws {
         var rng = SeededGenerator(seed: 42)
         var compared = 0, unreachable = 0
         for graphSeed in UInt64(1)...10 {
             let graph = RandomRoadGraph.make(seed: graphSeed)
-            let router = Router(graph: graph)
+            let router = Router(graph: graph, landmarks: landmarks)
+            #expect(router.landmarkCount == landmarks)
             let workspace = router.makeWorkspace()
             for _ in 0..<100 {
                 let a = try router.snap(Self.randomPoint(in: graph, using: &rng))
@@ -39,13 +40,14 @@ import Testing
         #expect(unreachable > 0 || compared == 1000)
     }
 
-    @Test func routerMatchesIndependentEdgeBasedReference() throws {
+    @Test(arguments: [0, 3])
+    func routerMatchesIndependentEdgeBasedReference(landmarks: Int) throws {
         var rng = SeededGenerator(seed: 7)
         var compared = 0
         for graphSeed in UInt64(20)...24 {
             let graph = RandomRoadGraph.make(seed: graphSeed, columns: 7, rows: 7)
             #expect(!graph.restrictions.isEmpty)
-            let router = Router(graph: graph)
+            let router = Router(graph: graph, landmarks: landmarks)
             let workspace = router.makeWorkspace()
             for _ in 0..<60 {
                 let a = try router.snap(Self.randomPoint(in: graph, using: &rng))
@@ -91,5 +93,23 @@ import Testing
             checked += 1
         }
         #expect(checked > 100)
+    }
+
+    @Test func landmarksSettleFewerStatesThanTheGeometricBound() throws {
+        var rng = SeededGenerator(seed: 17)
+        let graph = RandomRoadGraph.make(seed: 8, columns: 14, rows: 14)
+        let plain = Router(graph: graph), alt = Router(graph: graph, landmarks: 6)
+        let w1 = plain.makeWorkspace(), w2 = alt.makeWorkspace()
+        var settledPlain = 0, settledALT = 0
+        for _ in 0..<200 {
+            let a = try plain.snap(Self.randomPoint(in: graph, using: &rng))
+            let b = try plain.snap(Self.randomPoint(in: graph, using: &rng))
+            let x = plain.cost(from: a, to: b, workspace: w1)
+            settledPlain += w1.lastSettledCount
+            let y = alt.cost(from: a, to: b, workspace: w2)
+            settledALT += w2.lastSettledCount
+            #expect(x == y || abs((x ?? 0) - (y ?? 0)) <= 1e-6 * max(1, x ?? 0))
+        }
+        #expect(settledALT < settledPlain, "ALT \(settledALT) vs geometric \(settledPlain)")
     }
 }

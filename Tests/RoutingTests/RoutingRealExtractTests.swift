@@ -22,10 +22,10 @@ import TestSupport
         return pairs
     }
 
-    static func compareAStarWithDijkstra(extract: String, pairs count: Int) throws {
+    static func compareAStarWithDijkstra(extract: String, pairs count: Int, landmarks: Int = 0) throws {
         guard let path = SharedExtracts.path(extract) else { return }
         let graph = try OSMImporter.importFile(path: path).graph
-        let router = Router(graph: graph)
+        let router = Router(graph: graph, landmarks: landmarks)
         let workspace = router.makeWorkspace()
         var compared = 0, aStarSettled = 0, dijkstraSettled = 0
         for (a, b) in try randomPairs(router: router, count: count, seed: 11) {
@@ -41,7 +41,7 @@ import TestSupport
         }
         #expect(compared > count / 2, "\(extract): only \(compared) of \(count) pairs connected")
         #expect(aStarSettled < dijkstraSettled, "A* should settle fewer states than Dijkstra")
-        print("\(extract): \(compared)/\(count) connected pairs equal; settled A* \(aStarSettled / count) vs Dijkstra \(dijkstraSettled / count) per query")
+        print("\(extract) (\(landmarks) landmarks): \(compared)/\(count) connected pairs equal; settled A* \(aStarSettled / count) vs Dijkstra \(dijkstraSettled / count) per query")
     }
 
     @Test func aStarEqualsDijkstraOnThousandPairsInKrems() throws {
@@ -50,6 +50,10 @@ import TestSupport
 
     @Test func aStarEqualsDijkstraOnMonaco() throws {
         try Self.compareAStarWithDijkstra(extract: "monaco.osm.bz2", pairs: 200)
+    }
+
+    @Test func aStarWithLandmarksEqualsDijkstraOnAndorra() throws {
+        try Self.compareAStarWithDijkstra(extract: "andorra-2021.osm.bz2", pairs: 300, landmarks: 8)
     }
 }
 
@@ -61,8 +65,12 @@ struct RoutingTimingReport {
     func report(extract: String) throws {
         guard let path = SharedExtracts.path(extract) else { return }
         let graph = try OSMImporter.importFile(path: path).graph
+        for landmarks in [0, 8] { try measure(extract: extract, graph: graph, landmarks: landmarks) }
+    }
+
+    func measure(extract: String, graph: RoadGraph, landmarks: Int) throws {
         let prepareStart = DispatchTime.now().uptimeNanoseconds
-        let router = Router(graph: graph)
+        let router = Router(graph: graph, landmarks: landmarks)
         let prepareMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - prepareStart) / 1e6
         let workspace = router.makeWorkspace()
         let pairs = try RoutingRealExtractTests.randomPairs(router: router, count: 1000, seed: 2026)
@@ -93,12 +101,12 @@ struct RoutingTimingReport {
         }
         let f = { (v: Double) in String(format: "%.3f", v) }
         print("""
-            TIMING \(extract): nodes \(graph.nodeCount), edges \(graph.edgeCount), restrictions \(graph.restrictions.count), \
+            TIMING \(extract) [\(landmarks) landmarks]: nodes \(graph.nodeCount), edges \(graph.edgeCount), restrictions \(graph.restrictions.count), \
             router prepare \(f(prepareMilliseconds)) ms
-            TIMING \(extract): A* 1000 random pairs: median \(f(percentile(times, 0.5))) ms, p95 \(f(percentile(times, 0.95))) ms, \
+            TIMING \(extract) [\(landmarks) landmarks]: A* 1000 random pairs: median \(f(percentile(times, 0.5))) ms, p95 \(f(percentile(times, 0.95))) ms, \
             max \(f(times.max() ?? 0)) ms, \(Int(Double(pairs.count) / total)) routes/s, \
             settled median \(Int(percentile(settled.map(Double.init), 0.5))) mean \(settled.reduce(0, +) / settled.count), no route \(noRoute)
-            TIMING \(extract): Dijkstra (first 100 pairs): median \(f(percentile(dijkstraTimes, 0.5))) ms
+            TIMING \(extract) [\(landmarks) landmarks]: Dijkstra (first 100 pairs): median \(f(percentile(dijkstraTimes, 0.5))) ms
             """)
     }
 }
