@@ -1,36 +1,4 @@
-import Foundation
 import Geodesy
-
-extension SpacingPolicy {
-    /// Stretches shorter than this get no intermediate waypoints under `.bands`.
-    public static let shortestDensifiedStretch: Meters = 20
-    /// Floating-point slack when comparing a measured length with a band edge.
-    static let bandEdgeSlack: Meters = 1e-6
-
-    /// The interval between inserted waypoints on a stretch (the segment between two consecutive shape
-    /// points) of `length`, or nil when the stretch gets none.
-    ///
-    /// Band edges belong to the band that starts there (lower edge inclusive, upper edge exclusive):
-    /// under 20 m -> none; 20 m up to (not incl.) 100 m -> every 20 m; 100 m up to 1000 m -> every 50 m;
-    /// 1000 m up to 5000 m -> every 100 m; 5000 m and more -> every 200 m. So a stretch of exactly
-    /// 100 m is spaced 50 m, of exactly 1000 m 100 m, and of exactly 5000 m 200 m.
-    /// `.fixed(d)` uses `d` on every stretch (a non-positive or non-finite `d` inserts nothing).
-    public func interval(forStretch length: Meters) -> Meters? {
-        switch self {
-        case .fixed(let d):
-            return d > 0 && d.isFinite ? d : nil
-        case .bands:
-            // Lengths are measured on the sphere; a stretch drawn as exactly 100 m may measure
-            // 99.9999999 m, so the edges are compared with a micrometre of slack.
-            let l = length + Self.bandEdgeSlack
-            if !(l >= Self.shortestDensifiedStretch) { return nil }
-            if l < 100 { return 20 }
-            if l < 1000 { return 50 }
-            if l < 5000 { return 100 }
-            return 200
-        }
-    }
-}
 
 /// One point of a densified polyline: an input vertex or a point inserted on a stretch.
 public struct DensePoint: Sendable, Hashable {
@@ -114,36 +82,5 @@ public struct DensifiedPolyline: Sendable {
         self.points = points
         self.pointOfVertex = pointOfVertex
         self.length = along
-    }
-}
-
-/// One great-circle arc prepared for many interpolations: `GreatCircle.intermediate`'s formula with the
-/// ends' unit vectors and the arc's angle computed once (densifying calls it for every inserted point,
-/// so the per-point cost drops from about ten trigonometric calls to four).
-struct GreatCircleArc {
-    private let a: Coordinate
-    private let ax, ay, az, bx, by, bz: Double
-    /// The arc's central angle, radians.
-    private let angle: Double
-    private let sinAngle: Double
-
-    /// - Parameter length: the arc's length as `GreatCircle.distance` measures it.
-    init(from a: Coordinate, to b: Coordinate, length: Meters) {
-        self.a = a
-        let lat1 = a.latitude * .pi / 180, lon1 = a.longitude * .pi / 180
-        let lat2 = b.latitude * .pi / 180, lon2 = b.longitude * .pi / 180
-        ax = cos(lat1) * cos(lon1); ay = cos(lat1) * sin(lon1); az = sin(lat1)
-        bx = cos(lat2) * cos(lon2); by = cos(lat2) * sin(lon2); bz = sin(lat2)
-        angle = length / GreatCircle.earthRadius
-        sinAngle = sin(angle)
-    }
-
-    /// The point a fraction `f` (0...1) of the way along the arc.
-    func point(atFraction f: Double) -> Coordinate {
-        guard angle >= 1e-12 else { return a }
-        let wa = sin((1 - f) * angle) / sinAngle
-        let wb = sin(f * angle) / sinAngle
-        let x = wa * ax + wb * bx, y = wa * ay + wb * by, z = wa * az + wb * bz
-        return Coordinate(latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
     }
 }
