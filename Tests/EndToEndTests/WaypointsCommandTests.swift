@@ -247,6 +247,44 @@ import Testing
         #expect(result.stderr.contains("swapped"), "\(result)")
     }
 
+    @Test func randomMonacoRoutesFromADatabaseStreamValidJSONLines() throws {
+        guard let monaco = SharedExtracts.path("monaco.osm.bz2") else { return }
+        let dir = try CLI.scratchDirectory()
+        defer { CLI.remove(dir) }
+        let db = dir.appendingPathComponent("monaco.sqlite").path
+        let imported = try CLI.run(["import", monaco, "--db", db, "--quiet"])
+        try #require(imported.status == 0, "\(imported)")
+        // Seeded points over Monaco's centre; pairs off the road network are allowed to fail cleanly.
+        var state: UInt64 = 2024
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var routed = 0
+        for _ in 0..<12 {
+            let from = "\(43.725 + 0.02 * next()),\(7.41 + 0.025 * next())"
+            let to = "\(43.725 + 0.02 * next()),\(7.41 + 0.025 * next())"
+            let result = try CLI.run(["waypoints", "--db", db, "--from", from, "--to", to, "--speed", "45"])
+            if result.status == 3 || result.status == 4 { continue }
+            #expect(result.status == 0, "\(result)")
+            let (records, summary) = try Self.parse(result.stdout)
+            routed += 1
+            #expect(summary["waypoints"] as? Int == records.count)
+            #expect(summary["maneuvers"] as? Int == records.filter { $0["instruction"] != nil }.count)
+            let distances = records.compactMap { $0["distance"] as? Double }
+            #expect(distances.count == records.count)
+            // No band spaces points more than 200 m apart (distances are printed to 0.1 m), and no position repeats.
+            for (a, b) in zip(distances, distances.dropFirst()) { #expect(b > a && b - a <= 200.1) }
+            #expect(records.first?["kind"] as? String == "maneuver")
+            #expect(records.last?["kind"] as? String == "destination")
+            for r in records {
+                #expect(["blue", "orange", "red", "grey"].contains(r["colour"] as? String ?? ""))
+                #expect(r["speed_limit"] is [String: Any])
+            }
+        }
+        #expect(routed >= 6, "only \(routed) of 12 random Monaco pairs routed")
+    }
+
     @Test func monacoStreamsParseAndAgreeWithTheirSummary() throws {
         guard let monaco = SharedExtracts.path("monaco.osm.bz2") else { return }
         let result = try CLI.run(["waypoints", "--osm", monaco, "--from", "43.7384,7.4246", "--to", "43.7311,7.4197",
