@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 @testable import Guidance
+import OSMImport
 import RoadNetwork
 import Routing
 import TestSupport
@@ -111,6 +112,24 @@ import Testing
         let trace = try TraceParser.parse(text, sourceName: path)
         #expect(trace.points.count > 10)
         #expect(trace.points.allSatisfy { (42.4...42.7).contains($0.coordinate.latitude) })
+    }
+
+    @Test func realAndorraTraceIsMatchedAndReplayedOnItsRoute() throws {
+        guard let gpxPath = SharedExtracts.path("traces/andorra_for_map_matching.gpx"),
+              let osmPath = SharedExtracts.path("andorra-2013.osm.bz2") else { return }
+        let trace = try TraceParser.parse(try String(contentsOfFile: gpxPath, encoding: .utf8), sourceName: gpxPath)
+        let graph = try OSMImporter.importFile(path: osmPath).graph
+        let route = try Router(graph: graph).route(from: trace.points.first!.coordinate, to: trace.points.last!.coordinate)
+        let match = TraceMatcher(plannedSpeed: 30).match(trace, to: route.legs[0].coordinates)
+        // The drawn track follows the roads the router takes: every point lies near the route.
+        #expect(match.discarded == 0)
+        #expect(match.points.allSatisfy { $0.offset < 25 })
+        #expect(abs(match.points.last!.distanceAlongRoute - route.distance) < 25)
+        let waypoints = RouteGuidance.waypoints(for: route, in: graph)
+        var emitted: [GuidanceRecord] = []
+        GuidanceReplay.replay(waypoints: waypoints, match: match) { emitted.append($0) }
+        #expect(emitted.count == waypoints.count)
+        #expect(emitted.allSatisfy { $0.waypoint.vehicleSpeed == 30 })   // no times in the file: the planned speed
     }
 
     @Test func matchingIsMonotonicAndDropsFarPoints() throws {
