@@ -61,6 +61,17 @@ public enum RouteGuidance {
         StepBuilder(graph: graph, leg: leg, language: language).steps()
     }
 
+    /// The steps of every leg of a route, one array per leg; unlike `steps(for:in:language:)` on a lone
+    /// leg, an intermediate leg's arrival names its via point ("You have arrived at waypoint 1").
+    /// - Complexity: O(coordinates + edges × junction degree) of the route.
+    public static func steps(for route: Route, in graph: RoadGraph, language: InstructionLanguage = .en) -> [[RouteStep]] {
+        route.legs.enumerated().map { index, leg in
+            var builder = StepBuilder(graph: graph, leg: leg, language: language)
+            if index < route.legs.count - 1 { builder.arrivalIndex = index + 1 }
+            return builder.steps()
+        }
+    }
+
     /// The full waypoint list of a route: densified, with maneuvers, speed limits and warnings.
     ///
     /// Every waypoint carries `options.plannedSpeed` as the vehicle speed (a trace replay sets it per

@@ -110,5 +110,9 @@ import Testing
         #expect(maneuvers[1].instruction == "Stigli ste na međuodredište 1")
         #expect(abs(maneuvers[1].distanceAlongRoute - route.legs[0].distance) < 0.5)
         #expect(waypoints.last?.kind == .destination)
+        let legs = RouteGuidance.steps(for: route, in: graph, language: .en)
+        #expect(legs.count == 2)
+        #expect(legs[0].last?.maneuver.instruction == "You have arrived at waypoint 1")
+        #expect(legs[1].last?.maneuver.instruction == "You have arrived at your destination")
     }
 }
