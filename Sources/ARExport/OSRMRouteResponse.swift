@@ -277,7 +277,9 @@ public struct OSRMRouteResponse: Sendable {
         w.endArray()
     }
 
-    private func writeGeometry(_ coordinates: [Coordinate], into w: inout JSONWriter) {
+    private func writeGeometry(_ points: [Coordinate], into w: inout JSONWriter) {
+        // A LineString needs two positions; a zero-length route repeats its one point.
+        let coordinates = points.count == 1 ? [points[0], points[0]] : points
         switch geometries {
         case .geojson:
             w.beginObject()

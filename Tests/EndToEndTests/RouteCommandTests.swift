@@ -262,6 +262,15 @@ import TestSupport
         #expect(try Self.json(result.stdout)["code"] as? String == "NoRoute")
     }
 
+    @Test func identicalStartAndEndIsAZeroLengthRoute() throws {
+        guard let result = try Self.route(["--from", Self.from, "--to", Self.from, "--format", "osrm"]) else { return }
+        #expect(result.status == 0, "\(result)")
+        let route = try #require((try Self.json(result.stdout)["routes"] as? [[String: Any]])?.first)
+        #expect(route["distance"] as? Double == 0)
+        let geometry = try #require(route["geometry"] as? [String: Any])
+        #expect((geometry["coordinates"] as? [[Double]])?.count == 2)
+    }
+
     @Test func distanceMetricIsNoLongerThanTimeMetric() throws {
         guard let fastest = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "geojson"]),
               let shortest = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "geojson", "--metric", "distance"]) else { return }
