@@ -73,12 +73,12 @@ struct RouteCommand: ParsableCommand {
             case .text:
                 print(Self.text(for: route, graph: graph), terminator: "")
             case .osrm:
-                let steps = route.legs.map { RouteGuidance.steps(for: $0, in: graph, language: language) }
+                let steps = RouteGuidance.steps(for: route, in: graph, language: language)
                 print(OSRMRouteResponse(route: route, steps: steps, geometries: geometries).json(graph: graph))
             case .geojson:
                 print(RouteGeoJSON.document(route: route, graph: graph))
             case .gpx:
-                let steps = route.legs.map { RouteGuidance.steps(for: $0, in: graph, language: language) }
+                let steps = RouteGuidance.steps(for: route, in: graph, language: language)
                 print(RouteGPX.document(route: route, steps: steps), terminator: "")
             }
         }
