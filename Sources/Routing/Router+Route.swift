@@ -30,7 +30,8 @@ extension Router {
         var settled = 0
         for i in 0..<(waypoints.count - 1) {
             let from = waypoints[i], to = waypoints[i + 1]
-            guard let result = search(from: positions(of: from), to: positions(of: to), targetPoint: to.location,
+            guard let result = search(from: positions(of: from), startNode: node(at: from), to: positions(of: to),
+                                      targetNode: node(at: to), targetPoint: to.location,
                                       metric: metric, algorithm: algorithm, workspace: ws) else {
                 throw RoutingError.noRoute(from: from.input, to: to.input)
             }
@@ -44,8 +45,8 @@ extension Router {
     /// locations, without building the leg; nil when unreachable. Used to compare A* with Dijkstra.
     public func cost(from: SnappedLocation, to: SnappedLocation, metric: RoutingMetric = .time,
                      algorithm: SearchAlgorithm = .aStar, workspace: RoutingWorkspace) -> Double? {
-        search(from: positions(of: from), to: positions(of: to), targetPoint: to.location,
-               metric: metric, algorithm: algorithm, workspace: workspace)?.cost
+        search(from: positions(of: from), startNode: node(at: from), to: positions(of: to), targetNode: node(at: to),
+               targetPoint: to.location, metric: metric, algorithm: algorithm, workspace: workspace)?.cost
     }
 
     /// Turns a search result into a leg: partial first and last edges, the polyline through every shape

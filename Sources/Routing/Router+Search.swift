@@ -28,15 +28,28 @@ extension Router {
         return result
     }
 
+    /// The graph node a snapped location lies on, when it is an end of its edge (a point snapped onto a
+    /// junction): from there every edge of the node may be taken, and it is reached over any of them.
+    func node(at snapped: SnappedLocation) -> NodeIndex? {
+        if snapped.fraction <= 0 { return graph.tail[Int(snapped.edge)] }
+        if snapped.fraction >= 1 { return graph.head[Int(snapped.edge)] }
+        return nil
+    }
+
+    /// Marks a state seeded at a start node (no edge was driven to reach it).
+    static let noEdge = UInt32.max
+
     /// One point-to-point search over the state model described on `Router` (A* or Dijkstra).
     ///
-    /// Seeds the states reached by driving the rest of each start edge, stops when the smallest key in
-    /// the queue is no better than the best complete path; a path completes when an allowed relaxation
-    /// enters a target edge (cost up to the target fraction), or directly along a shared edge.
+    /// Seeds the states reached by driving the rest of each start edge (and, for a start on a node, the
+    /// node itself in phase `leaving`, so any first edge is allowed and sets the phase), stops when the
+    /// smallest key in the queue is no better than the best complete path; a path completes when an
+    /// allowed relaxation enters a target edge (cost up to the target fraction) or arrives at the target
+    /// node, or directly along a shared edge.
     /// - Returns: nil when no target is reachable.
     /// - Complexity: O((S + R) log S) for S settled states and R relaxations; no allocation of O(graph).
-    func search(from starts: [EdgePosition], to targets: [EdgePosition], targetPoint: Coordinate,
-                metric: RoutingMetric, algorithm: SearchAlgorithm, workspace ws: RoutingWorkspace) -> SearchResult? {
+    func search(from starts: [EdgePosition], startNode: NodeIndex? = nil, to targets: [EdgePosition],
+                targetNode: NodeIndex? = nil, targetPoint: Coordinate, metric: RoutingMetric, algorithm: SearchAlgorithm, workspace ws: RoutingWorkspace) -> SearchResult? {
         precondition(ws.capacity >= stateCount, "the workspace was made for a smaller graph; use router.makeWorkspace()")
         precondition(!starts.isEmpty && !targets.isEmpty && targets.count <= 2)
         var frontier = ws.beginQuery()
@@ -51,24 +64,26 @@ extension Router {
         let target1 = targets[0].edge, fraction1 = targets[0].fraction
         let target2 = targets.count > 1 ? targets[1].edge : EdgeTwins.none
         let fraction2 = targets.count > 1 ? targets[1].fraction : 0
+        let goalNode = targetNode ?? NodeIndex.max
 
-        // ALT: the landmark distances of the target edges' tails (every path to a target point passes
-        // its edge's tail). Unreachable entries are arranged so their terms drop out: d(t, L) = +inf
+        // ALT: the landmark distances of the target edges' tails and of the target node (every path to
+        // the target passes one of them). Unreachable entries are arranged so their terms drop out: d(t, L) = +inf
         // makes `d(v, L) - d(t, L)` -inf or NaN, d(L, t) = -inf makes `d(L, t) - d(L, v)` -inf.
         let table = algorithm == .aStar ? (useTime ? timeLandmarks : distanceLandmarks) : nil
         let landmarks = table?.count ?? 0
         let landmarkValues = table?.values
-        let targetBounds = UnsafeMutablePointer<Double>.allocate(capacity: max(1, 2 * targets.count * landmarks))
+        let goalNodes = targets.map { graph.tail[Int($0.edge)] } + (targetNode.map { [$0] } ?? [])
+        let targetBounds = UnsafeMutablePointer<Double>.allocate(capacity: max(1, 2 * goalNodes.count * landmarks))
         defer { targetBounds.deallocate() }
-        for (i, t) in targets.enumerated() where landmarks > 0 {
-            let tailRow = landmarkValues! + Int(graph.tail[Int(t.edge)]) * landmarks * 2
+        for (i, goal) in goalNodes.enumerated() where landmarks > 0 {
+            let tailRow = landmarkValues! + Int(goal) * landmarks * 2
             for l in 0..<landmarks {
                 targetBounds[(i * landmarks + l) * 2] = tailRow[2 * l]
                 let from = tailRow[2 * l + 1]
                 targetBounds[(i * landmarks + l) * 2 + 1] = from.isFinite ? from : -.infinity
             }
         }
-        let targetCount = targets.count
+        let targetCount = goalNodes.count
 
         /// A lower bound on the cost from `node` to the target; +infinity when it cannot be reached.
         @inline(__always) func heuristic(_ node: NodeIndex) -> Double {
@@ -109,9 +124,10 @@ extension Router {
                 let candidate = (t.fraction - start.fraction) * cost
                 if candidate < best { best = candidate; bestDirectStart = i; bestEndFraction = t.fraction; bestEdge = t.edge }
             }
+            let g = (1 - start.fraction) * cost
+            if record.head == goalNode && g < best { best = g; bestDirectStart = i; bestEndFraction = 1; bestEdge = start.edge }
             let phase = AccessPhase.initial(onDestinationOnly: record.arrival & destinationBit != 0)
             let state = Int(phase.rawValue) * baseCount + Int(record.arrival & ~destinationBit)
-            let g = (1 - start.fraction) * cost
             let h = heuristic(record.head)
             let slot = frontier.touch(state)
             if g < slot.pointee.distance && h < .infinity {
@@ -119,6 +135,18 @@ extension Router {
                 slot.pointee.parent = RoutingWorkspace.noParent
                 slot.pointee.inEdge = start.edge
                 frontier.pushOrDecrease(UInt32(state), key: g + h, slot: slot)
+            }
+        }
+
+        if let startNode {
+            let state = Int(AccessPhase.leaving.rawValue) * baseCount + Int(startNode)
+            let h = heuristic(startNode)
+            let slot = frontier.touch(state)
+            if 0 < slot.pointee.distance && h < .infinity {
+                slot.pointee.distance = 0
+                slot.pointee.parent = RoutingWorkspace.noParent
+                slot.pointee.inEdge = Router.noEdge
+                frontier.pushOrDecrease(UInt32(state), key: h, slot: slot)
             }
         }
 
@@ -163,6 +191,9 @@ extension Router {
                     let candidate = g + fraction2 * cost
                     if candidate < best { best = candidate; bestState = x; bestEdge = target2; bestEndFraction = fraction2; bestDirectStart = -1 }
                 }
+                if record.head == goalNode && g + cost < best {
+                    best = g + cost; bestState = x; bestEdge = EdgeIndex(o); bestEndFraction = 1; bestDirectStart = -1
+                }
                 let next = Int(newPhase) * baseCount + Int(record.arrival & ~destinationBit)
                 let ng = g + cost
                 let slot = frontier.touch(next)
@@ -187,12 +218,15 @@ extension Router {
         }
         var path: [EdgeIndex] = [bestEdge]
         var x = bestState
+        var rootEdge = Router.noEdge
         while x != RoutingWorkspace.noParent {
-            path.append(slots[Int(x)].inEdge)
+            rootEdge = slots[Int(x)].inEdge
+            if rootEdge != Router.noEdge { path.append(rootEdge) }
             x = slots[Int(x)].parent
         }
         path.reverse()
-        let startFraction = starts.first(where: { $0.edge == path[0] })?.fraction ?? 0
+        // A path from the start node drives its first edge whole; one from a start edge, the rest of it.
+        let startFraction = rootEdge == Router.noEdge ? 0 : starts.first(where: { $0.edge == path[0] })?.fraction ?? 0
         return SearchResult(cost: best, edges: path, startFraction: startFraction, endFraction: bestEndFraction, settled: settled)
     }
 }

@@ -96,6 +96,23 @@ import TestSupport
         #expect(behind.distance > 280)
     }
 
+    /// A point exactly on a junction may leave over any of its roads, whichever edge snapping reported.
+    @Test func startAndEndOnAJunctionNodeUseEveryRoadThere() throws {
+        let net = try FixtureNetwork("a-------j-------b", ways: [
+            .init("jb", ["highway": "residential", "oneway": "yes", "name": "Out"]),
+            .init("ja", ["highway": "residential", "name": "Back"]),
+        ])
+        let j = net.map.coordinate("j")
+        let west = try net.route([j, net.point("j", "a")])
+        #expect(abs(west.distance - 40) < 0.5)
+        let east = try net.route([j, net.point("j", "b")])
+        #expect(abs(east.distance - 40) < 0.5)
+        let arrive = try net.route([net.point("a", "j"), j])
+        #expect(abs(arrive.distance - 40) < 0.5)
+        #expect(arrive.legs[0].coordinates.last == arrive.legs[0].to.location)
+        #expect(throws: RoutingError.self) { try net.route([net.point("j", "b"), j]) }
+    }
+
     @Test func midEdgeStartAndEndOnOneTwoWayEdgeInBothOrders() throws {
         let net = try Self.onewayNetwork()
         let p = net.point("d", "e", 0.25), q = net.point("d", "e", 0.75)

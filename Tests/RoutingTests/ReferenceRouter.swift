@@ -11,6 +11,15 @@ enum ReferenceRouter {
             if let t = router.twin(of: s.edge) { p.append((t, 1 - s.fraction)) }
             return p
         }
+        // A point on a node (an end of its edge) may leave over any edge of the node and be reached
+        // over any edge into it.
+        func node(_ s: SnappedLocation) -> NodeIndex? {
+            s.fraction <= 0 ? graph.tail[Int(s.edge)] : s.fraction >= 1 ? graph.head[Int(s.edge)] : nil
+        }
+        var starts = positions(from)
+        if let v = node(from) { for e in graph.outgoingEdges(of: v) { starts.append((e, 0)) } }
+        var targetPositions = positions(to)
+        if let w = node(to) { for e in 0..<graph.edgeCount where graph.head[e] == w { targetPositions.append((EdgeIndex(e), 1)) } }
         func cost(_ e: EdgeIndex) -> Double { Double(metric == .time ? graph.travelTimeSeconds[Int(e)] : graph.lengthMeters[Int(e)]) }
         func destinationOnly(_ e: EdgeIndex) -> Bool { graph.flags[Int(e)].contains(.destinationOnly) }
         func allowed(_ from: EdgeIndex, _ to: EdgeIndex) -> Bool {
@@ -27,12 +36,12 @@ enum ReferenceRouter {
             default: return d ? 2 : nil
             }
         }
-        let targets = positions(to)
+        let targets = targetPositions
         var best = Double.infinity
         let m = graph.edgeCount
         var distance = [Double](repeating: .infinity, count: m * 3)
         var done = [Bool](repeating: false, count: m * 3)
-        for (s, fs) in positions(from) {
+        for (s, fs) in starts {
             for (t, ft) in targets where t == s && ft >= fs { best = min(best, (ft - fs) * cost(s)) }
             let state = Int(s) * 3 + (destinationOnly(s) ? 0 : 1)
             distance[state] = min(distance[state], (1 - fs) * cost(s))
