@@ -122,7 +122,7 @@ struct RouteCommand: ParsableCommand {
 
     /// The readable summary: totals, then per leg the snapped ends and the roads taken with lengths.
     static func text(for route: Route, graph: RoadGraph) -> String {
-        var out = "Route: \(distanceText(route.distance)), \(durationText(route.duration)) (fastest by \(route.metric.rawValue))\n"
+        var out = "Route: \(distanceText(route.distance)), \(durationText(route.duration)) (\(route.metric == .time ? "fastest" : "shortest"))\n"
         for (i, leg) in route.legs.enumerated() {
             if route.legs.count > 1 { out += "Leg \(i + 1): \(distanceText(leg.distance)), \(durationText(leg.duration))\n" }
             out += "  from \(leg.from.location) (\(distanceText(leg.from.distance)) from \(leg.from.input))\n"
