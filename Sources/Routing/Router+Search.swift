@@ -49,7 +49,8 @@ extension Router {
     /// - Returns: nil when no target is reachable.
     /// - Complexity: O((S + R) log S) for S settled states and R relaxations; no allocation of O(graph).
     func search(from starts: [EdgePosition], startNode: NodeIndex? = nil, to targets: [EdgePosition],
-                targetNode: NodeIndex? = nil, targetPoint: Coordinate, metric: RoutingMetric, algorithm: SearchAlgorithm, workspace ws: RoutingWorkspace) -> SearchResult? {
+                targetNode: NodeIndex? = nil, targetPoint: Coordinate, metric: RoutingMetric,
+                algorithm: SearchAlgorithm, workspace ws: RoutingWorkspace) -> SearchResult? {
         precondition(ws.capacity >= stateCount, "the workspace was made for a smaller graph; use router.makeWorkspace()")
         precondition(!starts.isEmpty && !targets.isEmpty && targets.count <= 2)
         var frontier = ws.beginQuery()
@@ -67,8 +68,9 @@ extension Router {
         let goalNode = targetNode ?? NodeIndex.max
 
         // ALT: the landmark distances of the target edges' tails and of the target node (every path to
-        // the target passes one of them). Unreachable entries are arranged so their terms drop out: d(t, L) = +inf
-        // makes `d(v, L) - d(t, L)` -inf or NaN, d(L, t) = -inf makes `d(L, t) - d(L, v)` -inf.
+        // the target passes one of them). Unreachable entries are arranged so their terms drop out:
+        // d(t, L) = +inf makes `d(v, L) - d(t, L)` -inf or NaN, d(L, t) = -inf makes `d(L, t) - d(L, v)`
+        // -inf. A finite d(t, L) with d(v, L) = +inf gives +inf: v cannot reach t, the state is pruned.
         let table = algorithm == .aStar ? (useTime ? timeLandmarks : distanceLandmarks) : nil
         let landmarks = table?.count ?? 0
         let landmarkValues = table?.values
