@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Geodesy
 import Testing
 import TestSupport
 
@@ -282,5 +283,57 @@ import TestSupport
         #expect(s["metric"] as? String == "distance")
         #expect((s["distance"] as? Double ?? .infinity) <= (f["distance"] as? Double ?? 0) + 0.01)
         #expect((f["duration"] as? Double ?? .infinity) <= (s["duration"] as? Double ?? 0) + 0.01)
+    }
+}
+
+/// Names with XML/JSON special characters survive every format intact.
+@Suite struct RouteCommandEscapingTests {
+    static let streetName = "Smith & Sons <\"Yard\"> 'Lane'"
+
+    static func withFixture(_ body: (String) throws -> Void) throws {
+        let map = MapFixture("a-------b-------c")
+        let xml = map.osmXML(ways: [
+            .init("ab", ["highway": "residential", "name": streetName]),
+            .init("bc", ["highway": "residential", "name": "Plain Street"]),
+        ])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-route-\(UUID().uuidString).osm")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try body(file.path)
+    }
+
+    static func arguments(_ map: MapFixture) -> [String] {
+        let from = GreatCircle.intermediate(from: map.coordinate("a"), to: map.coordinate("b"), fraction: 0.3)
+        let to = GreatCircle.intermediate(from: map.coordinate("b"), to: map.coordinate("c"), fraction: 0.7)
+        return ["--from", "\(from.latitude),\(from.longitude)", "--to", "\(to.latitude),\(to.longitude)"]
+    }
+
+    @Test func gpxEscapesNames() throws {
+        try Self.withFixture { path in
+            let result = try CLI.run(["route", "--osm", path, "--format", "gpx"] + Self.arguments(MapFixture("a-------b-------c")))
+            #expect(result.status == 0, "\(result)")
+            final class Texts: NSObject, XMLParserDelegate {
+                var text = ""
+                func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+            }
+            let parser = XMLParser(data: Data(result.stdout.utf8))
+            let texts = Texts()
+            parser.delegate = texts
+            #expect(parser.parse(), "\(String(describing: parser.parserError))")
+            #expect(texts.text.contains(Self.streetName))
+        }
+    }
+
+    @Test func jsonFormatsEscapeNames() throws {
+        try Self.withFixture { path in
+            for format in ["osrm", "geojson"] {
+                let result = try CLI.run(["route", "--osm", path, "--format", format] + Self.arguments(MapFixture("a-------b-------c")))
+                #expect(result.status == 0, "\(result)")
+                let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+                let text = String(describing: object)
+                #expect(result.stdout.contains("Smith & Sons <\\\"Yard\\\"> 'Lane'"), "\(format): \(result.stdout.prefix(600))")
+                #expect(!text.isEmpty)
+            }
+        }
     }
 }

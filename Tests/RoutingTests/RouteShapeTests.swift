@@ -1,4 +1,5 @@
 import Geodesy
+import RoadNetwork
 import Testing
 import TestSupport
 @testable import Routing
@@ -77,5 +78,37 @@ import TestSupport
         let twin = try #require(net.router.twin(of: snapped.edge))
         #expect(net.graph.head[Int(twin)] == net.graph.tail[Int(snapped.edge)])
         #expect(net.router.twin(of: twin) == snapped.edge)
+    }
+}
+
+/// The snapping grid finds exactly what a scan of every segment finds.
+@Suite struct SnapIndexTests {
+    @Test func gridAgreesWithBruteForceNearestSegment() throws {
+        var rng = SeededGenerator(seed: 31)
+        for graphSeed in UInt64(40)...43 {
+            let graph = RandomRoadGraph.make(seed: graphSeed, columns: 8, rows: 8, spacing: 170)
+            let router = Router(graph: graph)
+            let box = graph.boundingBox
+            for _ in 0..<150 {
+                // Points in and somewhat around the graph.
+                let p = Coordinate(latitude: Double.random(in: (box.minLatitude - 0.003)...(box.maxLatitude + 0.003), using: &rng),
+                                   longitude: Double.random(in: (box.minLongitude - 0.004)...(box.maxLongitude + 0.004), using: &rng))
+                var nearest = Double.infinity
+                for e in 0..<graph.edgeCount {
+                    let points = graph.geometry(of: EdgeIndex(e))
+                    for k in 0..<(points.count - 1) {
+                        nearest = min(nearest, GreatCircle.closestPoint(to: p, onSegmentFrom: points[k], to: points[k + 1]).distance)
+                    }
+                }
+                let snapped = router.snapIndex.nearest(to: p, in: graph, maxDistance: 400)
+                if nearest <= 400 {
+                    let s = try #require(snapped, "no snap for \(p), nearest road \(nearest) m")
+                    #expect(abs(s.distance - nearest) < 1e-6, "grid \(s.distance) m vs scan \(nearest) m at \(p)")
+                    #expect((0...1).contains(s.fraction))
+                } else {
+                    #expect(snapped == nil)
+                }
+            }
+        }
     }
 }
