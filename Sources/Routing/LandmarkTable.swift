@@ -48,13 +48,13 @@ final class LandmarkTable: @unchecked Sendable {
             let box = graph.boundingBox
             var anchor = Router.unitVector(Coordinate(latitude: (box.minLatitude + box.maxLatitude) / 2,
                                                       longitude: (box.minLongitude + box.maxLongitude) / 2))
-            var rejected = Set<Int>()
+            var rejected = [Bool](repeating: false, count: n)
             var attempts = 0
             while chosen.count < wanted && attempts < wanted * 4 {
                 attempts += 1
                 var best = -1
                 var bestScore = -1.0
-                for v in 0..<n where !rejected.contains(v) {
+                for v in 0..<n where !rejected[v] {
                     let u = unitVectors[v]
                     let score = chosen.isEmpty
                         ? (u.x - anchor.x) * (u.x - anchor.x) + (u.y - anchor.y) * (u.y - anchor.y) + (u.z - anchor.z) * (u.z - anchor.z)
@@ -63,7 +63,7 @@ final class LandmarkTable: @unchecked Sendable {
                 }
                 guard best >= 0 else { break }
                 let from = LandmarkTable.dijkstra(from: best, nodeCount: n, neighbours: forwardNeighbours)
-                if from.reached * 2 < n { rejected.insert(best); continue }
+                if from.reached * 2 < n { rejected[best] = true; continue }
                 let to = LandmarkTable.dijkstra(from: best, nodeCount: n, neighbours: backwardNeighbours)
                 chosen.append(NodeIndex(best))
                 fromTables.append(from.distance)
