@@ -13,35 +13,38 @@ struct RouteCommand: ParsableCommand {
         commandName: "route",
         abstract: "Route between coordinates and print the route (text, osrm, geojson or gpx).",
         discussion: """
-        Coordinates are LAT,LON in decimal degrees. Each is snapped to the nearest drivable road within
-        --max-snap metres. Exit status 3: no route connects the points; 4: a point has no road nearby;
-        1: bad input. With --format osrm those errors also print OSRM's {"code":"NoRoute"|"NoSegment",...}.
+        Coordinates are LAT,LON in decimal degrees, each snapped to the nearest drivable road within \
+        --max-snap metres.
+
+        Exit status: 0 success, 1 bad input, 3 no route connects the points, 4 a point has no road \
+        nearby. With --format osrm, statuses 3 and 4 also print OSRM's {"code":"NoRoute"} or \
+        {"code":"NoSegment"} body on standard output.
         """)
 
     @OptionGroup var source: GraphSource
 
-    @Option(name: .long, help: "Start, as LAT,LON.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Start, as LAT,LON.", valueName: "lat,lon"))
     var from: String
 
-    @Option(name: .long, help: "Destination, as LAT,LON.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Destination, as LAT,LON.", valueName: "lat,lon"))
     var to: String
 
-    @Option(name: .long, help: "A via point LAT,LON (repeat for several, visited in order).")
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("A via point LAT,LON (repeat for several, visited in order).", valueName: "lat,lon"))
     var via: [String] = []
 
-    @Option(name: .long, help: "What to minimise: time (default) or distance.")
+    @Option(name: .long, help: "What to minimise: time (fastest) or distance (shortest).")
     var metric: String = "time"
 
-    @Option(name: .long, help: "Output: text (default), osrm, geojson or gpx.")
+    @Option(name: .long, help: "Output: text, osrm, geojson or gpx.")
     var format: String = "text"
 
-    @Option(name: .long, help: "Geometry encoding in osrm output: geojson (default), polyline or polyline6.")
+    @Option(name: .long, help: "Geometry encoding in osrm output: geojson, polyline or polyline6.")
     var geometries: String = "geojson"
 
-    @Option(name: .customLong("max-snap"), help: "Largest distance in metres from a coordinate to its road (default 1000).")
+    @Option(name: .customLong("max-snap"), help: ArgumentHelp("Largest distance in metres from a coordinate to its road.", valueName: "metres"))
     var maxSnap: String = "1000"
 
-    @Option(name: .long, help: "Instruction language: en (default) or hr.")
+    @Option(name: .long, help: "Instruction language: en or hr.")
     var language: String = "en"
 
     enum OutputFormat: String, CaseIterable { case text, osrm, geojson, gpx }

@@ -249,6 +249,12 @@ import TestSupport
         #expect(try Self.json(result.stdout)["code"] as? String == "NoSegment")
     }
 
+    @Test func negativeCoordinatesAreValuesNotOptions() throws {
+        guard let result = try Self.route(["--from", "-33.9,151.2", "--to", Self.to, "--via", "-34.0,151.0"]) else { return }
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains("-33.9,151.2"), "\(result.stderr)")
+    }
+
     @Test func snapLimitIsAnOption() throws {
         // 232 m from the nearest road (see the text output): fine by default, too far for 100 m.
         guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--max-snap", "100"]) else { return }
