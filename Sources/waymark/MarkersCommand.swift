@@ -22,16 +22,11 @@ struct MarkersCommand: ParsableCommand {
 
     @OptionGroup var source: GraphSource
 
-    @Option(name: .long, help: "Start, as LAT,LON.")
-    var from: String
+    @OptionGroup var endpoints: RouteEndpoints
 
-    @Option(name: .long, help: "Destination, as LAT,LON.")
-    var to: String
 
-    @Option(name: .long, help: "A via point LAT,LON (repeat for several, in order).")
-    var via: [String] = []
 
-    @Option(name: .long, help: "AR origin LAT,LON[,ALT] (ALT = ground height in metres); default the route start.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("AR origin LAT,LON[,ALT] (ALT = ground height in metres); default the route start.", valueName: "lat,lon[,alt]"))
     var origin: String?
 
     @Option(name: .long, help: "Planned constant speed in km/h, for the marker colours (speed warnings).")
@@ -94,9 +89,7 @@ struct MarkersCommand: ParsableCommand {
             guard let outputFormat = Format(rawValue: format.lowercased()) else {
                 throw CommandFailure(message: "--format '\(format)' is not supported (expected json, geojson, csv or gpx)")
             }
-            let start = try Self.coordinate(from, option: "--from")
-            let end = try Self.coordinate(to, option: "--to")
-            let vias = try via.map { try Self.coordinate($0, option: "--via") }
+            let (start, end, vias) = try endpoints.resolved()
             var options = ARMarkerOptions()
             if let origin {
                 let parsed = try Self.origin(origin)
@@ -223,13 +216,6 @@ struct MarkersCommand: ParsableCommand {
         }
     }
 
-    static func coordinate(_ text: String, option: String) throws -> Coordinate {
-        do {
-            return try Coordinate.parse(text)
-        } catch {
-            throw CommandFailure(message: "\(option): \(error.description)")
-        }
-    }
 
     /// Parses `LAT,LON` or `LAT,LON,ALT`.
     static func origin(_ text: String) throws -> (coordinate: Coordinate, altitude: Meters?) {
@@ -237,7 +223,7 @@ struct MarkersCommand: ParsableCommand {
         guard parts.count == 2 || parts.count == 3 else {
             throw CommandFailure(message: "--origin '\(text)': expected LAT,LON or LAT,LON,ALT (decimal degrees, then metres)")
         }
-        let coordinate = try Self.coordinate(parts.prefix(2).joined(separator: ","), option: "--origin")
+        let coordinate = try parseCoordinate(parts.prefix(2).joined(separator: ","), option: "--origin")
         guard parts.count == 3 else { return (coordinate, nil) }
         let altitudeText = parts[2].trimmingCharacters(in: .whitespaces)
         guard let altitude = Double(altitudeText), altitude.isFinite else {

@@ -19,7 +19,7 @@ struct PoisCommand: ParsableCommand {
 
     @OptionGroup var source: GraphSource
 
-    @Option(name: .long, help: "The place to search around, as LAT,LON.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The place to search around, as LAT,LON.", valueName: "lat,lon"))
     var near: String
 
     @Option(name: .long, help: "Search radius in metres (at most 10000).")

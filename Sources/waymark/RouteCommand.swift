@@ -23,14 +23,9 @@ struct RouteCommand: ParsableCommand {
 
     @OptionGroup var source: GraphSource
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Start, as LAT,LON.", valueName: "lat,lon"))
-    var from: String
+    @OptionGroup var endpoints: RouteEndpoints
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Destination, as LAT,LON.", valueName: "lat,lon"))
-    var to: String
 
-    @Option(name: .long, parsing: .unconditionalSingleValue, help: ArgumentHelp("A via point LAT,LON (repeat for several, visited in order).", valueName: "lat,lon"))
-    var via: [String] = []
 
     @Option(name: .long, help: "What to minimise: time (fastest) or distance (shortest).")
     var metric: String = "time"
@@ -51,9 +46,7 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let start = try Self.coordinate(from, option: "--from")
-            let end = try Self.coordinate(to, option: "--to")
-            let vias = try via.map { try Self.coordinate($0, option: "--via") }
+            let (start, end, vias) = try endpoints.resolved()
             let metric = try Self.choice(RoutingMetric.self, self.metric, option: "--metric")
             let format = try Self.choice(OutputFormat.self, self.format, option: "--format")
             let geometries = try Self.choice(OSRMRouteResponse.GeometryFormat.self, self.geometries, option: "--geometries")
@@ -88,13 +81,6 @@ struct RouteCommand: ParsableCommand {
     }
 
     /// Parses a LAT,LON option, naming the option in the error.
-    static func coordinate(_ text: String, option: String) throws -> Coordinate {
-        do throws(CoordinateParseError) {
-            return try Coordinate.parse(text)
-        } catch {
-            throw CommandFailure(message: "\(option): \(error.description)")
-        }
-    }
 
     /// Parses one of an enum's raw values, listing the allowed ones in the error.
     static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String, option: String) throws -> T where T.RawValue == String {

@@ -19,14 +19,9 @@ struct WaypointsCommand: ParsableCommand {
 
     @OptionGroup var source: GraphSource
 
-    @Option(name: .long, help: "Start, as LAT,LON.")
-    var from: String
+    @OptionGroup var endpoints: RouteEndpoints
 
-    @Option(name: .long, help: "Destination, as LAT,LON.")
-    var to: String
 
-    @Option(name: .long, help: "A via point LAT,LON (repeat for several, in order).")
-    var via: [String] = []
 
     @Option(name: .long, help: "Planned constant speed in km/h, for the speed warnings.")
     var speed: String?
@@ -53,9 +48,7 @@ struct WaypointsCommand: ParsableCommand {
         try reportingFailures {
             let options = try guidanceOptions()
             _ = try replayPace()
-            let start = try Self.coordinate(from, option: "--from")
-            let end = try Self.coordinate(to, option: "--to")
-            let vias = try via.map { try Self.coordinate($0, option: "--via") }
+            let (start, end, vias) = try endpoints.resolved()
             // Read the trace before the (slower) graph load so a bad file fails fast.
             let parsedTrace = try trace.map { try Self.readTrace($0) }
 
@@ -172,13 +165,6 @@ struct WaypointsCommand: ParsableCommand {
         return factor
     }
 
-    static func coordinate(_ text: String, option: String) throws -> Coordinate {
-        do {
-            return try Coordinate.parse(text)
-        } catch {
-            throw CommandFailure(message: "\(option): \(error.description)")
-        }
-    }
 
     static func readTrace(_ path: String) throws -> Trace {
         guard FileManager.default.fileExists(atPath: path) else {
