@@ -31,27 +31,7 @@ enum ExportFormatting {
     }
 
     /// A JSON string literal, quotes included (RFC 8259 escaping).
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ text: String) -> String { JSONWriter.quoted(text) }
 
     /// A JSON string literal, or `null` for nil.
     static func jsonString(_ text: String?) -> String { text.map { jsonString($0) } ?? "null" }

@@ -43,19 +43,5 @@ public enum RouteGPX {
     }
 
     /// Text escaped for XML character data and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { ExportFormatting.xml(text) }
 }
