@@ -43,19 +43,26 @@ struct StepBuilder {
         let edges = leg.edges
         var result: [PlacedManeuver] = []
 
+        // A leg that starts or ends exactly on a junction carries a zero-length piece of the edge it was
+        // snapped onto. Like OSRM (which trims such segments), depart onto the road actually driven and
+        // arrive from it, rather than announce a turn at the very point of departure or arrival.
+        let departEdge = edges.count > 1 && drivenLength(ofEdgeAt: 0) < Self.negligibleStretch ? 1 : 0
+        var arriveEdge = max(0, edges.count - 1)
+        if arriveEdge > departEdge && drivenLength(ofEdgeAt: arriveEdge) < Self.negligibleStretch { arriveEdge -= 1 }
+
         // Depart.
         let departBearing = Self.polylineBearing(coords, from: 0, forward: true)
-        let firstRoad = edges.isEmpty ? "" : roadLabel(edges[0])
-        let firstRef = edges.isEmpty ? "" : graph.ref(of: edges[0])
-        result.append(place(type: .depart, modifier: nil, exit: nil, coordinateIndex: 0, edgeIndex: 0,
+        let firstRoad = edges.isEmpty ? "" : roadLabel(edges[departEdge])
+        let firstRef = edges.isEmpty ? "" : graph.ref(of: edges[departEdge])
+        result.append(place(type: .depart, modifier: nil, exit: nil, coordinateIndex: 0, edgeIndex: departEdge,
                             before: Bearing(degrees: 0), after: departBearing,
                             road: firstRoad, ref: firstRef))
 
         // Junctions.
         let classifier = TurnClassifier(graph: graph, edges: edges)
         var currentRoad = firstRoad
-        var i = 1
-        while i < edges.count {
+        var i = departEdge + 1
+        while i <= arriveEdge {
             guard let turn = classifier.classify(at: i) else { i += 1; continue }
             let road = roadLabel(edges[turn.resumeIndex ?? i])
             let ref = graph.ref(of: edges[turn.resumeIndex ?? i])
@@ -90,12 +97,22 @@ struct StepBuilder {
             if abs(angle) >= 20 && abs(angle) <= 160 { side = angle > 0 ? .right : .left }
         }
         let modifier: ManeuverModifier = side == .right ? .right : side == .left ? .left : .straight
-        let lastRoad = edges.isEmpty ? "" : roadLabel(edges[edges.count - 1])
-        let lastRef = edges.isEmpty ? "" : graph.ref(of: edges[edges.count - 1])
+        let lastRoad = edges.isEmpty ? "" : roadLabel(edges[arriveEdge])
+        let lastRef = edges.isEmpty ? "" : graph.ref(of: edges[arriveEdge])
         result.append(place(type: .arrive, modifier: modifier, exit: nil, coordinateIndex: last,
-                            edgeIndex: max(0, edges.count - 1), before: arriveBearing, after: arriveBearing,
+                            edgeIndex: arriveEdge, before: arriveBearing, after: arriveBearing,
                             road: lastRoad, ref: lastRef, arrivalSide: side))
         return result
+    }
+
+    /// Shorter driven pieces at a leg's ends count as "on the junction" (OSRM trims them the same way).
+    static let negligibleStretch: Meters = 0.5
+
+    /// The length of the part of `edges[index]` that the leg drives (partial at the leg's ends).
+    func drivenLength(ofEdgeAt index: Int) -> Meters {
+        let start = geometry.edgeStart[index]
+        let end = index + 1 < geometry.edgeStart.count ? geometry.edgeStart[index + 1] : leg.coordinates.count - 1
+        return geometry.cumulativeDistance[end] - geometry.cumulativeDistance[start]
     }
 
     /// The public steps: each maneuver with the stretch driven until the next one.
