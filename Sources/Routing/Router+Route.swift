@@ -4,7 +4,8 @@ import RoadNetwork
 extension Router {
     /// Routes from `from` to `to` through the `via` points in order, one leg between each pair.
     ///
-    /// Each coordinate is snapped to the nearest road within `maxSnapDistance`. Identical start and end
+    /// Each coordinate is snapped to the nearest road within `maxSnapDistance`, preferring the main
+    /// network over a tiny island as OSRM does (see `snapWaypoints`). Identical start and end
     /// give a zero-length leg, not an error. Pass a `workspace` to reuse its memory across queries (one
     /// per thread); without one a fresh workspace is allocated.
     /// - Throws: `RoutingError.noRoadNearby` naming the coordinate that could not be snapped;
@@ -13,10 +14,7 @@ extension Router {
     public func route(from: Coordinate, to: Coordinate, via: [Coordinate] = [], metric: RoutingMetric = .time,
                       maxSnapDistance: Meters = 1000, algorithm: SearchAlgorithm = .aStar,
                       workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
-        var snapped: [SnappedLocation] = []
-        for coordinate in [from] + via + [to] {
-            snapped.append(try snap(coordinate, maxDistance: maxSnapDistance))
-        }
+        let snapped = try snapWaypoints([from] + via + [to], maxDistance: maxSnapDistance)
         return try route(through: snapped, metric: metric, algorithm: algorithm, workspace: workspace)
     }
 

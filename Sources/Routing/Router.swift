@@ -32,6 +32,8 @@ public final class Router: @unchecked Sendable {
     public let fastestSpeed: MetersPerSecond
     /// Twin of each edge (`EdgeTwins.none` for oneway edges).
     let twin: [EdgeIndex]
+    /// Strongly connected components: which edges are on the main network, which on tiny islands.
+    let components: RoadComponents
 
     let nodeCount: Int
     let edgeCount: Int
@@ -74,6 +76,7 @@ public final class Router: @unchecked Sendable {
     /// Landmarks cost 4 Dijkstra runs over the whole graph each (both directions, both metrics) and
     /// 32 bytes per node each, and cut the states A* settles several-fold: worth it for a router that
     /// answers many queries (a server, a benchmark), not for one route. 8 is a good count for a city.
+    /// The strongly connected components (for snapping past tiny islands) cost one O(nodes + edges) pass.
     /// - Complexity: O(nodes + edges × out-degree + segments + restrictions), plus
     ///   O(landmarks × (edges + nodes log nodes)) with landmarks.
     public init(graph: RoadGraph, landmarks: Int = 0) {
@@ -82,6 +85,7 @@ public final class Router: @unchecked Sendable {
         edgeCount = graph.edgeCount
         twin = EdgeTwins.compute(in: graph)
         snapIndex = SnapIndex(graph: graph, twin: twin)
+        components = RoadComponents(graph: graph)
 
         var fastest: MetersPerSecond = 1
         for e in 0..<edgeCount where graph.travelTimeSeconds[e] > 0 {
@@ -181,7 +185,8 @@ public final class Router: @unchecked Sendable {
         return !mustMatch || matchedMandatory
     }
 
-    /// Snaps a coordinate to the nearest point on a drivable edge.
+    /// Snaps a coordinate to the nearest point on a drivable edge, island or not (routing itself uses
+    /// `snapWaypoints`, which prefers the main network).
     /// - Throws: `RoutingError.noRoadNearby` when no road lies within `maxDistance`.
     public func snap(_ coordinate: Coordinate, maxDistance: Meters = 1000) throws(RoutingError) -> SnappedLocation {
         guard let snapped = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance) else {

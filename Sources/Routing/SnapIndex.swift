@@ -123,6 +123,16 @@ public struct SnapIndex: Sendable {
     /// polyline's great-circle length. Ties go to the smaller edge index, so results are deterministic.
     /// - Complexity: O(cells within `maxDistance` + segments in them); independent of the graph size.
     public func nearest(to coordinate: Coordinate, in graph: RoadGraph, maxDistance: Meters) -> SnappedLocation? {
+        nearest(to: coordinate, in: graph, maxDistance: maxDistance, where: { _ in true })
+    }
+
+    /// The nearest point within `maxDistance` on an indexed edge that `accepts`, or nil.
+    ///
+    /// Used to find the nearest point on the main network when the nearest road is a tiny island; the
+    /// search widens ring by ring exactly as `nearest(to:in:maxDistance:)` and skips rejected edges.
+    /// - Complexity: O(cells within the distance of the nearest accepted edge + segments in them).
+    func nearest(to coordinate: Coordinate, in graph: RoadGraph, maxDistance: Meters,
+                 where accepts: (EdgeIndex) -> Bool) -> SnappedLocation? {
         guard entryEdge.count > 0, maxDistance >= 0, coordinate.isValid else { return nil }
         let x = (coordinate.longitude - referenceLongitude) * metersPerDegreeX
         let y = (coordinate.latitude - referenceLatitude) * metersPerDegreeY
@@ -146,6 +156,7 @@ public struct SnapIndex: Sendable {
                 let cell = row * columns + column
                 for i in Int(firstEntry[cell])..<Int(firstEntry[cell + 1]) {
                     let edge = entryEdge[i], segment = entrySegment[i]
+                    if !accepts(edge) { continue }
                     let (a, b) = segmentEnds(edge: edge, segment: Int(segment), in: graph)
                     let hit = GreatCircle.closestPoint(to: coordinate, onSegmentFrom: a, to: b)
                     if let current = best {

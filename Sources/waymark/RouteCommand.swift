@@ -14,7 +14,9 @@ struct RouteCommand: ParsableCommand {
         abstract: "Route between coordinates and print the route (text, osrm, geojson or gpx).",
         discussion: """
         Coordinates are LAT,LON in decimal degrees, each snapped to the nearest drivable road within \
-        --max-snap metres.
+        --max-snap metres. As in OSRM, a point whose nearest road is a tiny island (a strongly connected \
+        piece of fewer than 1,000 nodes, e.g. a parking aisle) moves to the nearest main-network road \
+        within --max-snap, unless all points lie on that same island.
 
         Exit status: 0 success, 1 bad input, 3 no route connects the points, 4 a point has no road \
         nearby. With --format osrm, statuses 3 and 4 also print OSRM's {"code":"NoRoute"} or \

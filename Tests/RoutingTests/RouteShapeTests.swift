@@ -47,8 +47,11 @@ import TestSupport
     @Test func unreachableIslandIsNoRoute() throws {
         let net = try Self.network()
         let from = net.point("a", "b"), to = net.point("y", "z")
-        #expect(throws: RoutingError.noRoute(from: from, to: to)) { try net.route([from, to]) }
-        #expect(throws: RoutingError.noRoute(from: from, to: to)) { try net.route([from, to], algorithm: .dijkstra) }
+        // c is 45 m from the island: with 30 m the island point cannot move to the main network.
+        #expect(throws: RoutingError.noRoute(from: from, to: to)) { try net.router.route(from: from, to: to, maxSnapDistance: 30) }
+        #expect(throws: RoutingError.noRoute(from: from, to: to)) {
+            try net.router.route(from: from, to: to, maxSnapDistance: 30, algorithm: .dijkstra)
+        }
     }
 
     @Test func snapsToNearestPointOnSegmentNotNode() throws {

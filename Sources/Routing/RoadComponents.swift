@@ -1,0 +1,119 @@
+import RoadNetwork
+
+/// The strongly connected components of a road graph, split into the main network and small islands.
+///
+/// Snapping uses it the way OSRM does: a point next to a tiny island (a parking aisle, a road fragment
+/// clipped by the extract's border) should still route through the main network when a main road lies
+/// within the snapping limit (see `Router.snapWaypoints`).
+///
+/// Rule: a component is *big* when it has at least `min(bigComponentNodeCount, nodes of the largest
+/// component)` nodes, otherwise *tiny*. On real graphs that is OSRM's "fewer than 1,000 nodes is tiny";
+/// on a graph smaller than that (test fixtures) the largest component (and any of equal size) is big.
+/// Components are computed on the directed graph, ignoring turn restrictions and access phases.
+///
+/// An edge joining two components (necessarily a oneway) is on the main network when either end is:
+/// a oneway entering or leaving the network from a dead end is still driven from or to it; only edges
+/// with both ends in tiny components are tiny.
+///
+/// Invariants: `edgeComponent[e]` is the component of both ends of edge `e` when they lie in the same
+/// component, and `RoadComponents.none` when the edge joins two components; twin edges get the same
+/// values. `edgeOnMainNetwork[e]` follows the rule above.
+struct RoadComponents {
+    /// Marks an edge between two components.
+    static let none = UInt32.max
+    /// OSRM's size limit: components with fewer nodes are tiny (when the graph has a bigger one).
+    static let bigComponentNodeCount = 1000
+
+    /// Component of each edge (`RoadComponents.none` for an edge joining two components).
+    let edgeComponent: [UInt32]
+    /// Whether each component is big.
+    let isBig: [Bool]
+    /// Whether each edge counts as part of the main network (see the type's rule).
+    let edgeOnMainNetwork: [Bool]
+    /// Nodes in the largest component.
+    let largestComponentSize: Int
+
+    /// Number of components (single nodes included).
+    var count: Int { isBig.count }
+
+    /// Whether an edge counts as part of the main network.
+    @inline(__always)
+    func isOnBigComponent(_ edge: EdgeIndex) -> Bool {
+        edgeOnMainNetwork[Int(edge)]
+    }
+
+    /// Computes the components of `graph` with an iterative Tarjan search over its CSR arrays.
+    /// - Complexity: O(nodes + edges) time, O(nodes) extra memory; no recursion, so any graph size.
+    init(graph: RoadGraph) {
+        let nodeComponent = RoadComponents.stronglyConnectedComponents(
+            nodeCount: graph.nodeCount, firstOut: graph.firstOut, head: graph.head)
+        var sizes = [Int](repeating: 0, count: nodeComponent.count)
+        for c in nodeComponent.components { sizes[Int(c)] += 1 }
+        let largest = sizes.max() ?? 0
+        let threshold = min(RoadComponents.bigComponentNodeCount, largest)
+        isBig = sizes.map { $0 >= threshold }
+        largestComponentSize = largest
+        let tail = graph.tail, head = graph.head, components = nodeComponent.components, big = isBig
+        edgeComponent = (0..<graph.edgeCount).map { e in
+            let a = components[Int(tail[e])], b = components[Int(head[e])]
+            return a == b ? a : RoadComponents.none
+        }
+        edgeOnMainNetwork = (0..<graph.edgeCount).map { e in
+            big[Int(components[Int(tail[e])])] || big[Int(components[Int(head[e])])]
+        }
+    }
+
+    /// Tarjan's algorithm with an explicit stack: the component number of every node, and their count.
+    ///
+    /// Component numbers are assigned in the order the components complete (reverse topological order).
+    /// - Complexity: O(nodes + edges).
+    static func stronglyConnectedComponents(nodeCount n: Int, firstOut: [UInt32], head: [NodeIndex])
+        -> (components: [UInt32], count: Int) {
+        let unvisited = UInt32.max
+        var index = [UInt32](repeating: unvisited, count: n)
+        var low = [UInt32](repeating: 0, count: n)
+        // `unvisited` until assigned; a visited node without a component is exactly a node on `stack`.
+        var component = [UInt32](repeating: unvisited, count: n)
+        var stack: [UInt32] = []
+        // The depth-first path: each node and the next of its out-edges to explore.
+        var pathNode: [UInt32] = [], pathEdge: [UInt32] = []
+        var counter: UInt32 = 0, componentCount: UInt32 = 0
+        for root in 0..<n where index[root] == unvisited {
+            index[root] = counter; low[root] = counter; counter += 1
+            stack.append(UInt32(root))
+            pathNode.append(UInt32(root)); pathEdge.append(firstOut[root])
+            while let v32 = pathNode.last {
+                let v = Int(v32), top = pathNode.count - 1
+                var e = Int(pathEdge[top])
+                let end = Int(firstOut[v + 1])
+                var descended = false
+                while e < end {
+                    let w = Int(head[e])
+                    e += 1
+                    if index[w] == unvisited {
+                        pathEdge[top] = UInt32(e)
+                        index[w] = counter; low[w] = counter; counter += 1
+                        stack.append(UInt32(w))
+                        pathNode.append(UInt32(w)); pathEdge.append(firstOut[w])
+                        descended = true
+                        break
+                    } else if component[w] == unvisited && index[w] < low[v] {
+                        low[v] = index[w]
+                    }
+                }
+                if descended { continue }
+                pathNode.removeLast(); pathEdge.removeLast()
+                if low[v] == index[v] {
+                    while true {
+                        let x = Int(stack.removeLast())
+                        component[x] = componentCount
+                        if x == v { break }
+                    }
+                    componentCount += 1
+                }
+                if let parent = pathNode.last, low[v] < low[Int(parent)] { low[Int(parent)] = low[v] }
+            }
+        }
+        return (component, Int(componentCount))
+    }
+}
