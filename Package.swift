@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy"]),
+        .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
 )
