@@ -11,13 +11,16 @@ import RoadNetwork
 /// on a graph smaller than that (test fixtures) the largest component (and any of equal size) is big.
 /// Components are computed on the directed graph, ignoring turn restrictions and access phases.
 ///
-/// An edge joining two components (necessarily a oneway) is on the main network when either end is:
-/// a oneway entering or leaving the network from a dead end is still driven from or to it; only edges
-/// with both ends in tiny components are tiny.
+/// A position on an edge is driven away from over its head and reached over its tail, so each edge
+/// records whether its tail and its head lie in a big component. An edge inside a big component has
+/// both; a oneway joining two components (necessarily a oneway: twins share their component) may have
+/// one, e.g. a oneway leaving a dead end onto the main network is a fine start but an unreachable
+/// destination. That is the node-graph reading of OSRM's components over edge-based nodes, where such
+/// an edge forms a component of its own.
 ///
 /// Invariants: `edgeComponent[e]` is the component of both ends of edge `e` when they lie in the same
 /// component, and `RoadComponents.none` when the edge joins two components; twin edges get the same
-/// values. `edgeOnMainNetwork[e]` follows the rule above.
+/// values.
 struct RoadComponents {
     /// Marks an edge between two components.
     static let none = UInt32.max
@@ -28,18 +31,20 @@ struct RoadComponents {
     let edgeComponent: [UInt32]
     /// Whether each component is big.
     let isBig: [Bool]
-    /// Whether each edge counts as part of the main network (see the type's rule).
-    let edgeOnMainNetwork: [Bool]
+    /// Whether each edge's tail lies in a big component (a position on it can be reached from there).
+    let tailOnMainNetwork: [Bool]
+    /// Whether each edge's head lies in a big component (a position on it can drive into it).
+    let headOnMainNetwork: [Bool]
     /// Nodes in the largest component.
     let largestComponentSize: Int
 
     /// Number of components (single nodes included).
     var count: Int { isBig.count }
 
-    /// Whether an edge counts as part of the main network.
+    /// Whether both ends of an edge lie in a big component.
     @inline(__always)
     func isOnBigComponent(_ edge: EdgeIndex) -> Bool {
-        edgeOnMainNetwork[Int(edge)]
+        tailOnMainNetwork[Int(edge)] && headOnMainNetwork[Int(edge)]
     }
 
     /// Computes the components of `graph` with an iterative Tarjan search over its CSR arrays.
@@ -58,9 +63,8 @@ struct RoadComponents {
             let a = components[Int(tail[e])], b = components[Int(head[e])]
             return a == b ? a : RoadComponents.none
         }
-        edgeOnMainNetwork = (0..<graph.edgeCount).map { e in
-            big[Int(components[Int(tail[e])])] || big[Int(components[Int(head[e])])]
-        }
+        tailOnMainNetwork = tail.map { big[Int(components[Int($0)])] }
+        headOnMainNetwork = head.map { big[Int(components[Int($0)])] }
     }
 
     /// Tarjan's algorithm with an explicit stack: the component number of every node, and their count.

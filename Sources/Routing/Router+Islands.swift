@@ -1,30 +1,53 @@
 import Geodesy
 import RoadNetwork
 
+/// What a waypoint must allow: a start is only driven away from, a destination only reached, a via both.
+enum WaypointRole {
+    case start, via, destination
+
+    /// The role of waypoint `i` of `count`.
+    init(index i: Int, count: Int) {
+        self = i == 0 ? .start : (i == count - 1 ? .destination : .via)
+    }
+}
+
 /// Where one coordinate may be snapped: the nearest road, and the nearest main-network road when the
 /// nearest one lies on a tiny island.
 struct SnapCandidates {
     /// The nearest point on any drivable edge.
     var nearest: SnappedLocation
-    /// The nearest point on a big component within the limit; nil when `nearest` is already on one, or
-    /// when no main road lies within the limit.
+    /// The nearest point within the limit on an edge connected to the main network in the waypoint's
+    /// role; nil when `nearest` already is, or when no such road lies within the limit.
     var onMainNetwork: SnappedLocation?
-    /// The island `nearest` lies on (a tiny component's number, or a unique key for an edge joining two
-    /// components); nil when `nearest` is on the main network.
+    /// The island `nearest` lies on (a component's number, or a unique key for an edge joining two
+    /// components); nil when `nearest` is connected to the main network in the waypoint's role.
     var island: Int?
 }
 
 extension Router {
-    /// Whether an edge is part of the main network (a big strongly connected component, or a oneway
-    /// with one end in one) rather than a tiny island; see `RoadComponents` for the rule.
+    /// Whether both ends of an edge lie in a big strongly connected component (the main network)
+    /// rather than on a tiny island; see `RoadComponents` for the rule.
     public func isOnMainNetwork(_ edge: EdgeIndex) -> Bool {
         components.isOnBigComponent(edge)
+    }
+
+    /// Whether a position on `edge` connects to the main network as `role` needs: a start drives away
+    /// over the head, a destination is reached over the tail (the twin, if any, has the same ends).
+    @inline(__always)
+    func connectsToMainNetwork(_ edge: EdgeIndex, as role: WaypointRole) -> Bool {
+        switch role {
+        case .start: components.headOnMainNetwork[Int(edge)]
+        case .destination: components.tailOnMainNetwork[Int(edge)]
+        case .via: components.isOnBigComponent(edge)
+        }
     }
 
     /// Snaps the waypoints of one route (start, vias, destination) the way OSRM treats small islands.
     ///
     /// Each coordinate gets its nearest road and, when that lies on a tiny island, also the nearest
-    /// main-network road within `maxDistance`. When every nearest road lies on the same tiny island the
+    /// main-network road within `maxDistance`. "On an island" depends on the role: a start must drive
+    /// into the main network, a destination be reached from it, a via both (so a oneway leaving a dead
+    /// end is a fine start, and a oneway into one a fine destination). When every nearest road lies on the same tiny island the
     /// route stays there (all nearest points are used); otherwise each point on an island moves to its
     /// main-network candidate, so a point next to a parking aisle still routes through the city. A point
     /// without a main road in reach keeps its island point (and the route then fails with `noRoute`).
@@ -35,20 +58,22 @@ extension Router {
     public func snapWaypoints(_ coordinates: [Coordinate], maxDistance: Meters = 1000) throws(RoutingError) -> [SnappedLocation] {
         var candidates: [SnapCandidates] = []
         candidates.reserveCapacity(coordinates.count)
-        for coordinate in coordinates { candidates.append(try snapCandidates(coordinate, maxDistance: maxDistance)) }
+        for (i, coordinate) in coordinates.enumerated() {
+            let role = WaypointRole(index: i, count: coordinates.count)
+            candidates.append(try snapCandidates(coordinate, as: role, maxDistance: maxDistance))
+        }
         return Router.choose(candidates)
     }
 
-    /// The nearest road point of a coordinate, and its nearest main-network point when the first is on
-    /// a tiny island.
+    /// The nearest road point of a coordinate, and its nearest main-network point when the first does
+    /// not connect to the main network in `role`.
     /// - Throws: `RoutingError.noRoadNearby` when no road lies within `maxDistance`.
-    func snapCandidates(_ coordinate: Coordinate, maxDistance: Meters) throws(RoutingError) -> SnapCandidates {
+    func snapCandidates(_ coordinate: Coordinate, as role: WaypointRole, maxDistance: Meters) throws(RoutingError) -> SnapCandidates {
         let nearest = try snap(coordinate, maxDistance: maxDistance)
-        if components.isOnBigComponent(nearest.edge) { return SnapCandidates(nearest: nearest, onMainNetwork: nil, island: nil) }
-        let components = self.components
-        let main = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance) { components.isOnBigComponent($0) }
+        if connectsToMainNetwork(nearest.edge, as: role) { return SnapCandidates(nearest: nearest, onMainNetwork: nil, island: nil) }
+        let main = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance) { connectsToMainNetwork($0, as: role) }
         let c = components.edgeComponent[Int(nearest.edge)]
-        // An edge joining two tiny components is an island of its own: key it past the component numbers.
+        // An edge joining two components is an island of its own: key it past the component numbers.
         let island = c != RoadComponents.none ? Int(c) : components.count + Int(nearest.edge)
         return SnapCandidates(nearest: nearest, onMainNetwork: main, island: island)
     }

@@ -92,9 +92,9 @@ import TestSupport
         #expect(try net.router.route(from: from, to: to, maxSnapDistance: 50).distance > 0)
     }
 
-    @Test func onewaysJoiningComponentsCountByTheirEnds() throws {
-        // A ring d-e-f-g of two-way ways (4 routing nodes) with a oneway d->h into a dead end (h cannot get back: a component of
-        // its own, but the oneway is still driven from the ring), and a oneway k->m between two dead ends.
+    @Test func onewayIntoDeadEndIsADestinationNotAStart() throws {
+        // A ring d-e-f-g of two-way ways (4 routing nodes) with a oneway d->h into a dead end (h cannot
+        // get back: a component of its own), and a oneway k->m between two dead ends.
         let net = try FixtureNetwork("""
             h---d-------e
                 |       |
@@ -108,13 +108,18 @@ import TestSupport
                 .init("dh", ["highway": "residential", "oneway": "yes"]),
                 .init("km", ["highway": "residential", "oneway": "yes"]),
             ])
-        let spur = try net.router.snap(net.point("h", "d"))
+        let spur = try net.router.snap(net.point("d", "h"))
         #expect(net.router.components.edgeComponent[Int(spur.edge)] == RoadComponents.none)
-        #expect(net.router.isOnMainNetwork(spur.edge))
-        let route = try net.route([net.point("e", "f"), net.point("d", "h", 0.5)])
-        #expect(abs(route.legs[0].to.distance) < 0.1, "the spur is reached, not replaced")
+        #expect(!net.router.isOnMainNetwork(spur.edge))
+        #expect(net.router.connectsToMainNetwork(spur.edge, as: .destination))
+        #expect(!net.router.connectsToMainNetwork(spur.edge, as: .start))
+        let arrive = try net.route([net.point("e", "f"), net.point("d", "h")])
+        #expect(arrive.legs[0].to.distance < 0.1, "the spur is reached, not replaced")
+        let leave = try net.route([net.point("d", "h", 0.25), net.point("e", "f")])
+        #expect(net.router.isOnMainNetwork(leave.legs[0].from.edge), "a start on the spur moves to the ring")
+        #expect(abs(leave.legs[0].from.distance - 10) < 0.5)
         let stray = try net.router.snap(net.point("k", "m"))
-        #expect(!net.router.isOnMainNetwork(stray.edge))
+        #expect(!net.router.connectsToMainNetwork(stray.edge, as: .start))
         let moved = try net.route([Self.north(of: net, "k", "m", meters: 1), net.point("e", "f")])
         #expect(net.router.isOnMainNetwork(moved.legs[0].from.edge))
     }
