@@ -11,60 +11,70 @@ import RoadNetwork
 /// on a graph smaller than that (test fixtures) the largest component (and any of equal size) is big.
 /// Components are computed on the directed graph, ignoring turn restrictions and access phases.
 ///
-/// A position on an edge is driven away from over its head and reached over its tail, so each edge
-/// records whether its tail and its head lie in a big component. An edge inside a big component has
+/// A position on an edge is driven away from over its head and reached over its tail, so the queries
+/// ask whether an edge's tail and head lie in a big component. An edge inside a big component has
 /// both; a oneway joining two components (necessarily a oneway: twins share their component) may have
 /// one, e.g. a oneway leaving a dead end onto the main network is a fine start but an unreachable
 /// destination. That is the node-graph reading of OSRM's components over edge-based nodes, where such
 /// an edge forms a component of its own.
 ///
-/// Invariants: `edgeComponent[e]` is the component of both ends of edge `e` when they lie in the same
-/// component, and `RoadComponents.none` when the edge joins two components; twin edges get the same
-/// values.
+/// Memory: one component number per node and one flag per component; edge queries read the graph's
+/// `tail`/`head` (shared, not copied), so nothing is stored per edge.
+///
+/// Invariants: `nodeComponent[v] < count`; an edge's component is its ends' when they share one, else
+/// `RoadComponents.none`; twin edges have the same ends, hence the same answers.
 struct RoadComponents {
     /// Marks an edge between two components.
     static let none = UInt32.max
     /// OSRM's size limit: components with fewer nodes are tiny (when the graph has a bigger one).
     static let bigComponentNodeCount = 1000
 
-    /// Component of each edge (`RoadComponents.none` for an edge joining two components).
-    let edgeComponent: [UInt32]
+    /// Component of each node.
+    let nodeComponent: [UInt32]
     /// Whether each component is big.
     let isBig: [Bool]
-    /// Whether each edge's tail lies in a big component (a position on it can be reached from there).
-    let tailOnMainNetwork: [Bool]
-    /// Whether each edge's head lies in a big component (a position on it can drive into it).
-    let headOnMainNetwork: [Bool]
     /// Nodes in the largest component.
     let largestComponentSize: Int
+    /// The graph's edge ends (shared copy-on-write buffers).
+    private let tail: [NodeIndex]
+    private let head: [NodeIndex]
 
     /// Number of components (single nodes included).
     var count: Int { isBig.count }
 
+    /// The component both ends of `edge` lie in, or `RoadComponents.none` when the edge joins two.
+    @inline(__always)
+    func component(ofEdge edge: EdgeIndex) -> UInt32 {
+        let a = nodeComponent[Int(tail[Int(edge)])], b = nodeComponent[Int(head[Int(edge)])]
+        return a == b ? a : RoadComponents.none
+    }
+
+    /// Whether an edge's tail lies in a big component (a position on it can be reached from there).
+    @inline(__always)
+    func isTailOnMainNetwork(_ edge: EdgeIndex) -> Bool { isBig[Int(nodeComponent[Int(tail[Int(edge)])])] }
+
+    /// Whether an edge's head lies in a big component (a position on it can drive into it).
+    @inline(__always)
+    func isHeadOnMainNetwork(_ edge: EdgeIndex) -> Bool { isBig[Int(nodeComponent[Int(head[Int(edge)])])] }
+
     /// Whether both ends of an edge lie in a big component.
     @inline(__always)
-    func isOnBigComponent(_ edge: EdgeIndex) -> Bool {
-        tailOnMainNetwork[Int(edge)] && headOnMainNetwork[Int(edge)]
-    }
+    func isOnBigComponent(_ edge: EdgeIndex) -> Bool { isTailOnMainNetwork(edge) && isHeadOnMainNetwork(edge) }
 
     /// Computes the components of `graph` with an iterative Tarjan search over its CSR arrays.
     /// - Complexity: O(nodes + edges) time, O(nodes) extra memory; no recursion, so any graph size.
     init(graph: RoadGraph) {
-        let nodeComponent = RoadComponents.stronglyConnectedComponents(
+        let found = RoadComponents.stronglyConnectedComponents(
             nodeCount: graph.nodeCount, firstOut: graph.firstOut, head: graph.head)
-        var sizes = [Int](repeating: 0, count: nodeComponent.count)
-        for c in nodeComponent.components { sizes[Int(c)] += 1 }
+        var sizes = [Int](repeating: 0, count: found.count)
+        for c in found.components { sizes[Int(c)] += 1 }
         let largest = sizes.max() ?? 0
         let threshold = min(RoadComponents.bigComponentNodeCount, largest)
         isBig = sizes.map { $0 >= threshold }
         largestComponentSize = largest
-        let tail = graph.tail, head = graph.head, components = nodeComponent.components, big = isBig
-        edgeComponent = (0..<graph.edgeCount).map { e in
-            let a = components[Int(tail[e])], b = components[Int(head[e])]
-            return a == b ? a : RoadComponents.none
-        }
-        tailOnMainNetwork = tail.map { big[Int(components[Int($0)])] }
-        headOnMainNetwork = head.map { big[Int(components[Int($0)])] }
+        nodeComponent = found.components
+        tail = graph.tail
+        head = graph.head
     }
 
     /// Tarjan's algorithm with an explicit stack: the component number of every node, and their count.

@@ -36,8 +36,8 @@ extension Router {
     @inline(__always)
     func connectsToMainNetwork(_ edge: EdgeIndex, as role: WaypointRole) -> Bool {
         switch role {
-        case .start: components.headOnMainNetwork[Int(edge)]
-        case .destination: components.tailOnMainNetwork[Int(edge)]
+        case .start: components.isHeadOnMainNetwork(edge)
+        case .destination: components.isTailOnMainNetwork(edge)
         case .via: components.isOnBigComponent(edge)
         }
     }
@@ -72,7 +72,7 @@ extension Router {
         let nearest = try snap(coordinate, maxDistance: maxDistance)
         if connectsToMainNetwork(nearest.edge, as: role) { return SnapCandidates(nearest: nearest, onMainNetwork: nil, island: nil) }
         let main = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance) { connectsToMainNetwork($0, as: role) }
-        let c = components.edgeComponent[Int(nearest.edge)]
+        let c = components.component(ofEdge: nearest.edge)
         // An edge joining two components is an island of its own: key it past the component numbers.
         let island = c != RoadComponents.none ? Int(c) : components.count + Int(nearest.edge)
         return SnapCandidates(nearest: nearest, onMainNetwork: main, island: island)

@@ -109,7 +109,7 @@ import TestSupport
                 .init("km", ["highway": "residential", "oneway": "yes"]),
             ])
         let spur = try net.router.snap(net.point("d", "h"))
-        #expect(net.router.components.edgeComponent[Int(spur.edge)] == RoadComponents.none)
+        #expect(net.router.components.component(ofEdge: spur.edge) == RoadComponents.none)
         #expect(!net.router.isOnMainNetwork(spur.edge))
         #expect(net.router.connectsToMainNetwork(spur.edge, as: .destination))
         #expect(!net.router.connectsToMainNetwork(spur.edge, as: .start))
