@@ -6,9 +6,11 @@ import RoadNetwork
 /// clipped by the extract's border) should still route through the main network when a main road lies
 /// within the snapping limit (see `Router.snapWaypoints`).
 ///
-/// Rule: a component is *big* when it has at least `min(bigComponentNodeCount, nodes of the largest
-/// component)` nodes, otherwise *tiny*. On real graphs that is OSRM's "fewer than 1,000 nodes is tiny";
-/// on a graph smaller than that (test fixtures) the largest component (and any of equal size) is big.
+/// Rule: a component is *big* when it has at least `bigComponentNodeCount` (1,000) nodes, otherwise
+/// *tiny*: OSRM's rule. When no component is that large (a village extract, a test fixture), the
+/// largest component is big if it holds more than half of all nodes, and nothing is big otherwise (so
+/// a fixture of oneway chains, where every node is its own component, snaps to the nearest road as
+/// before, like OSRM with no big component).
 /// Components are computed on the directed graph, ignoring turn restrictions and access phases.
 ///
 /// A position on an edge is driven away from over its head and reached over its tail, so the queries
@@ -26,7 +28,7 @@ import RoadNetwork
 struct RoadComponents {
     /// Marks an edge between two components.
     static let none = UInt32.max
-    /// OSRM's size limit: components with fewer nodes are tiny (when the graph has a bigger one).
+    /// OSRM's size limit: components with fewer nodes are tiny.
     static let bigComponentNodeCount = 1000
 
     /// Component of each node.
@@ -69,7 +71,8 @@ struct RoadComponents {
         var sizes = [Int](repeating: 0, count: found.count)
         for c in found.components { sizes[Int(c)] += 1 }
         let largest = sizes.max() ?? 0
-        let threshold = min(RoadComponents.bigComponentNodeCount, largest)
+        let threshold = largest >= RoadComponents.bigComponentNodeCount ? RoadComponents.bigComponentNodeCount
+            : (2 * largest > graph.nodeCount ? largest : Int.max)
         isBig = sizes.map { $0 >= threshold }
         largestComponentSize = largest
         nodeComponent = found.components

@@ -6,10 +6,10 @@ import TestSupport
 
 /// Snapping past tiny road islands (OSRM's big/tiny components) and the component computation itself.
 @Suite struct IslandSnappingTests {
-    // The main network a-b-c with the side street b-x (4 routing nodes), and two islands of 2 nodes each,
-    // 40 m south of the main road.
+    // The main network a-b-c-d with the side street b-x (5 routing nodes: more than half, so it is the
+    // main network of this small graph), and two islands of 2 nodes each, 40 m south of the main road.
     static let drawing = """
-        a-------b-------c
+        a-------b-------c---d
                 |
                 x
 
@@ -18,6 +18,7 @@ import TestSupport
     static func network() throws -> FixtureNetwork {
         try FixtureNetwork(drawing, gridSize: 10, ways: [
             .init("abc", ["highway": "residential", "name": "Main Street"]),
+            .init("cd", ["highway": "residential", "name": "Main Street"]),
             .init("bx", ["highway": "residential", "name": "Side Street"]),
             .init("pq", ["highway": "service", "name": "Parking Aisle"]),
             .init("rs", ["highway": "service", "name": "Clipped Fragment"]),
@@ -35,7 +36,7 @@ import TestSupport
         let island = try net.router.snap(net.point("p", "q"))
         #expect(net.router.isOnMainNetwork(main.edge))
         #expect(!net.router.isOnMainNetwork(island.edge))
-        #expect(net.router.components.largestComponentSize == 4)
+        #expect(net.router.components.largestComponentSize == 5)
     }
 
     @Test func pointNextToIslandRoutesViaMainRoad() throws {
@@ -133,6 +134,23 @@ import TestSupport
         for (t, _) in sorted { firstOut[t + 1] += 1 }
         for v in 0..<nodeCount { firstOut[v + 1] += firstOut[v] }
         return (firstOut, sorted.map { NodeIndex($0.1) })
+    }
+
+    @Test func noMainNetworkWhenNoComponentHoldsMostNodes() throws {
+        // A oneway chain beside a two-way road: {d, e} is the largest component but only 2 of 5 nodes,
+        // so nothing counts as main and every point keeps its nearest road.
+        let net = try FixtureNetwork("""
+            a-------b-------c
+
+                    d-------e
+            """, ways: [
+                .init("abc", ["highway": "primary", "oneway": "yes"]), .init("bd", ["highway": "primary", "oneway": "yes"]),
+                .init("de", ["highway": "primary"]),
+            ])
+        #expect(!net.router.components.isBig.contains(true))
+        let route = try net.route([net.point("a", "b"), net.point("d", "e")])
+        #expect(abs(route.distance - 40 - 20 - 40) < 0.5)
+        #expect(net.letters(of: route) == "bd")
     }
 
     @Test func tarjanFindsCyclesAndSingletons() {
