@@ -6,11 +6,10 @@ import RoadNetwork
 /// clipped by the extract's border) should still route through the main network when a main road lies
 /// within the snapping limit (see `Router.snapWaypoints`).
 ///
-/// Rule: a component is *big* when it has at least `bigComponentNodeCount` (1,000) nodes, otherwise
-/// *tiny*: OSRM's rule. When no component is that large (a village extract, a test fixture), the
-/// largest component is big if it holds more than half of all nodes, and nothing is big otherwise (so
-/// a fixture of oneway chains, where every node is its own component, snaps to the nearest road as
-/// before, like OSRM with no big component).
+/// Rule (OSRM's `--small-component-size`): a component is *big* when it has at least
+/// `smallComponentSize` nodes (default 1,000), otherwise *tiny*. A graph with no big component (a
+/// village, a test fixture, a junction scenario) therefore snaps every point to its nearest road, as
+/// OSRM does when it finds no big-component candidate.
 /// Components are computed on the directed graph, ignoring turn restrictions and access phases.
 ///
 /// A position on an edge is driven away from over its head and reached over its tail, so the queries
@@ -28,8 +27,6 @@ import RoadNetwork
 struct RoadComponents {
     /// Marks an edge between two components.
     static let none = UInt32.max
-    /// OSRM's size limit: components with fewer nodes are tiny.
-    static let bigComponentNodeCount = 1000
 
     /// Component of each node.
     let nodeComponent: [UInt32]
@@ -65,15 +62,13 @@ struct RoadComponents {
 
     /// Computes the components of `graph` with an iterative Tarjan search over its CSR arrays.
     /// - Complexity: O(nodes + edges) time, O(nodes) extra memory; no recursion, so any graph size.
-    init(graph: RoadGraph) {
+    init(graph: RoadGraph, smallComponentSize: Int = Router.defaultSmallComponentSize) {
         let found = RoadComponents.stronglyConnectedComponents(
             nodeCount: graph.nodeCount, firstOut: graph.firstOut, head: graph.head)
         var sizes = [Int](repeating: 0, count: found.count)
         for c in found.components { sizes[Int(c)] += 1 }
         let largest = sizes.max() ?? 0
-        let threshold = largest >= RoadComponents.bigComponentNodeCount ? RoadComponents.bigComponentNodeCount
-            : (2 * largest > graph.nodeCount ? largest : Int.max)
-        isBig = sizes.map { $0 >= threshold }
+        isBig = sizes.map { $0 >= max(1, smallComponentSize) }
         largestComponentSize = largest
         nodeComponent = found.components
         tail = graph.tail

@@ -71,6 +71,9 @@ public final class Router: @unchecked Sendable {
 
     static let destinationOnlyBit: UInt32 = 1 << 31
 
+    /// OSRM's default island limit: strongly connected components with fewer nodes are tiny.
+    public static let defaultSmallComponentSize = 1000
+
     /// Prepares the search arrays and the snapping grid, and with `landmarks > 0` the ALT tables.
     ///
     /// Landmarks cost 4 Dijkstra runs over the whole graph each (both directions, both metrics) and
@@ -79,13 +82,15 @@ public final class Router: @unchecked Sendable {
     /// The strongly connected components (for snapping past tiny islands) cost one O(nodes + edges) pass.
     /// - Complexity: O(nodes + edges × out-degree + segments + restrictions), plus
     ///   O(landmarks × (edges + nodes log nodes)) with landmarks.
-    public init(graph: RoadGraph, landmarks: Int = 0) {
+    /// - Parameter smallComponentSize: strongly connected components with fewer nodes are road islands
+    ///   that snapping looks past (OSRM's `--small-component-size`, default 1,000).
+    public init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize) {
         self.graph = graph
         nodeCount = graph.nodeCount
         edgeCount = graph.edgeCount
         twin = EdgeTwins.compute(in: graph)
         snapIndex = SnapIndex(graph: graph, twin: twin)
-        components = RoadComponents(graph: graph)
+        components = RoadComponents(graph: graph, smallComponentSize: smallComponentSize)
 
         var fastest: MetersPerSecond = 1
         for e in 0..<edgeCount where graph.travelTimeSeconds[e] > 0 {

@@ -11,10 +11,13 @@ struct FixtureNetwork {
     let graph: RoadGraph
     let router: Router
 
-    init(_ drawing: String, gridSize: Meters = 10, ways: [MapFixture.Way], restrictions: [MapFixture.Restriction] = []) throws {
+    /// `smallComponentSize` is the island limit of the router (default OSRM's 1,000, under which a
+    /// fixture has no main network and every point keeps its nearest road).
+    init(_ drawing: String, gridSize: Meters = 10, ways: [MapFixture.Way], restrictions: [MapFixture.Restriction] = [],
+         smallComponentSize: Int = Router.defaultSmallComponentSize) throws {
         map = MapFixture(drawing, gridSize: gridSize)
         graph = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: restrictions), sourceName: "fixture").graph
-        router = Router(graph: graph)
+        router = Router(graph: graph, smallComponentSize: smallComponentSize)
     }
 
     /// The point a fraction of the way from one letter to another (straight between them).

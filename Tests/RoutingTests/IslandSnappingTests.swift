@@ -6,8 +6,9 @@ import TestSupport
 
 /// Snapping past tiny road islands (OSRM's big/tiny components) and the component computation itself.
 @Suite struct IslandSnappingTests {
-    // The main network a-b-c-d with the side street b-x (5 routing nodes: more than half, so it is the
-    // main network of this small graph), and two islands of 2 nodes each, 40 m south of the main road.
+    // The main network a-b-c-d with the side street b-x (5 routing nodes), and two islands of 2 nodes
+    // each, 40 m south of the main road. The island limit is scaled down to 3 nodes for this small map
+    // (OSRM's default of 1,000 would make every component here tiny).
     static let drawing = """
         a-------b-------c---d
                 |
@@ -22,7 +23,7 @@ import TestSupport
             .init("bx", ["highway": "residential", "name": "Side Street"]),
             .init("pq", ["highway": "service", "name": "Parking Aisle"]),
             .init("rs", ["highway": "service", "name": "Clipped Fragment"]),
-        ])
+        ], smallComponentSize: 3)
     }
 
     /// A point `meters` north of the straight line between two letters, at `fraction` of the way.
@@ -108,7 +109,7 @@ import TestSupport
                 .init("fg", ["highway": "residential"]), .init("gd", ["highway": "residential"]),
                 .init("dh", ["highway": "residential", "oneway": "yes"]),
                 .init("km", ["highway": "residential", "oneway": "yes"]),
-            ])
+            ], smallComponentSize: 3)
         let spur = try net.router.snap(net.point("d", "h"))
         #expect(net.router.components.component(ofEdge: spur.edge) == RoadComponents.none)
         #expect(!net.router.isOnMainNetwork(spur.edge))
@@ -136,21 +137,36 @@ import TestSupport
         return (firstOut, sorted.map { NodeIndex($0.1) })
     }
 
-    @Test func noMainNetworkWhenNoComponentHoldsMostNodes() throws {
-        // A oneway chain beside a two-way road: {d, e} is the largest component but only 2 of 5 nodes,
-        // so nothing counts as main and every point keeps its nearest road.
+    @Test func smallGraphHasNoMainNetworkByDefault() throws {
+        // A oneway motorway a-b-c with an exit ramp b-d onto a two-way road d-e: every node but d, e is
+        // its own component. Under OSRM's default limit nothing here is big, so the start keeps its
+        // nearest road (the motorway) instead of moving to the largest component {d, e}.
         let net = try FixtureNetwork("""
             a-------b-------c
 
                     d-------e
             """, ways: [
-                .init("abc", ["highway": "primary", "oneway": "yes"]), .init("bd", ["highway": "primary", "oneway": "yes"]),
+                .init("abc", ["highway": "motorway"]), .init("bd", ["highway": "motorway_link"]),
                 .init("de", ["highway": "primary"]),
             ])
         #expect(!net.router.components.isBig.contains(true))
         let route = try net.route([net.point("a", "b"), net.point("d", "e")])
         #expect(abs(route.distance - 40 - 20 - 40) < 0.5)
         #expect(net.letters(of: route) == "bd")
+        // The same map with the limit at 2 nodes: {d, e} is the main network, and the start moves off the
+        // motorway (which never leads back) onto the nearest road that drives into it: the ramp b-d.
+        let scaled = try FixtureNetwork("""
+            a-------b-------c
+
+                    d-------e
+            """, ways: [
+                .init("abc", ["highway": "motorway"]), .init("bd", ["highway": "motorway_link"]),
+                .init("de", ["highway": "primary"]),
+            ], smallComponentSize: 2)
+        let moved = try scaled.route([scaled.point("a", "b"), scaled.point("d", "e")])
+        let start = moved.legs[0].from
+        #expect(scaled.router.connectsToMainNetwork(start.edge, as: .start))
+        #expect(GreatCircle.distance(from: start.location, to: scaled.map.coordinate("b")) < 0.5)
     }
 
     @Test func tarjanFindsCyclesAndSingletons() {
