@@ -34,7 +34,7 @@ struct ClassifiedTurn: Sendable, Hashable {
 /// 6. no branch ahead, the taken road turns and another branch leaves on the other side (a T) ->
 ///    `end of road`;
 /// 7. otherwise straight ahead onto another road -> `new name` (a `turn` with modifier `straight`
-///    when the road followed carries on elsewhere), else `turn`.
+///    when the road followed carries on elsewhere, in any direction), else `turn`.
 struct TurnClassifier {
     let graph: RoadGraph
     let edges: [EdgeIndex]
@@ -146,7 +146,8 @@ struct TurnClassifier {
 
         // 7. Another road: straight on is only a change of name unless the road being followed goes
         // on elsewhere, which the driver must be told to leave ("Go straight onto …").
-        if modifier == .straight && straightest && !aheadCompetitors.contains(where: { $0.sameRoad }) {
+        // (OSRM: where "abc" turns left and "bd" goes straight on, a -> d is "turn straight".)
+        if modifier == .straight && straightest && !competitors.contains(where: { $0.sameRoad }) {
             return ClassifiedTurn(type: .newName, modifier: .straight, bearingBefore: before, bearingAfter: after)
         }
         return ClassifiedTurn(type: .turn, modifier: modifier, bearingBefore: before, bearingAfter: after)

@@ -320,3 +320,35 @@ import Testing
         for (a, b) in zip(steps, steps.dropFirst()) { #expect(a.coordinates.last == b.coordinates.first) }
     }
 }
+
+/// Where the road being followed turns away and another road goes straight on (OSRM's
+/// "Road turning left" scenario): staying on the road is `continue left`, going straight is a turn off it.
+///
+///             c
+///             |
+///     a ----- b ----- d
+@Suite struct RoadTurningAwayTests {
+    func fixture() throws -> GuidanceFixture {
+        try GuidanceFixture("""
+                    c
+                    |
+                    |
+            a ----- b ----- d
+            """, ways: [.init("abc", road("Main", "primary")), .init("bd", road("Side"))])
+    }
+
+    @Test func stayingOnTheRoadThatTurnsLeftIsContinueLeft() throws {
+        let f = try fixture()
+        let turns = f.turns(try f.route("ac"))
+        #expect(turns.map(\.type) == [.continue])
+        #expect(turns.first?.modifier == .left)
+    }
+
+    @Test func goingStraightOffTheRoadThatTurnsIsTurnStraight() throws {
+        let f = try fixture()
+        let turns = f.turns(try f.route("ad"))
+        #expect(turns.map(\.type) == [.turn])
+        #expect(turns.first?.modifier == .straight)
+        #expect(turns.first?.roadName == "Side")
+    }
+}
