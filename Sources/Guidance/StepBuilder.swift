@@ -54,7 +54,10 @@ struct StepBuilder {
         let departBearing = Self.polylineBearing(coords, from: 0, forward: true)
         let firstRoad = edges.isEmpty ? "" : roadLabel(edges[departEdge])
         let firstRef = edges.isEmpty ? "" : graph.ref(of: edges[departEdge])
-        result.append(place(type: .depart, modifier: nil, exit: nil, coordinateIndex: 0, edgeIndex: departEdge,
+        let departModifier = Self.endpointModifier(
+            offRoad: leg.from.distance,
+            deviation: GreatCircle.initialBearing(from: leg.from.input, to: leg.from.location).turnAngle(to: departBearing))
+        result.append(place(type: .depart, modifier: departModifier, exit: nil, coordinateIndex: 0, edgeIndex: departEdge,
                             before: Bearing(degrees: 0), after: departBearing,
                             road: firstRoad, ref: firstRef))
 
@@ -90,19 +93,28 @@ struct StepBuilder {
         // Arrive, with the side the destination lies on.
         let last = coords.count - 1
         let arriveBearing = Self.polylineBearing(coords, from: last, forward: false)
-        var side: TurnDirection? = nil
-        if leg.to.distance >= 1 {
-            let toInput = GreatCircle.initialBearing(from: leg.to.location, to: leg.to.input)
-            let angle = arriveBearing.turnAngle(to: toInput)
-            if abs(angle) >= 20 && abs(angle) <= 160 { side = angle > 0 ? .right : .left }
-        }
-        let modifier: ManeuverModifier = side == .right ? .right : side == .left ? .left : .straight
+        let toInput = GreatCircle.initialBearing(from: leg.to.location, to: leg.to.input)
+        let modifier = Self.endpointModifier(offRoad: leg.to.distance, deviation: arriveBearing.turnAngle(to: toInput))
+        let side: TurnDirection? = modifier == .right ? .right : modifier == .left ? .left : nil
         let lastRoad = edges.isEmpty ? "" : roadLabel(edges[arriveEdge])
         let lastRef = edges.isEmpty ? "" : graph.ref(of: edges[arriveEdge])
         result.append(place(type: .arrive, modifier: modifier, exit: nil, coordinateIndex: last,
                             edgeIndex: arriveEdge, before: arriveBearing, after: arriveBearing,
                             road: lastRoad, ref: lastRef, arrivalSide: side))
         return result
+    }
+
+    /// The modifier OSRM gives `depart` and `arrive`: where the input coordinate lies relative to the
+    /// road, only when it is 5–300 m away from it (closer is "on the road", farther says nothing).
+    ///
+    /// `deviation` is the turn from the direction of travel towards the input (arrive), or from the
+    /// input onto the road (depart), positive to the right; OSRM maps it to three sides: beyond 45° right
+    /// or left, else straight.
+    static func endpointModifier(offRoad distance: Meters, deviation: Degrees) -> ManeuverModifier? {
+        guard distance >= 5 && distance <= 300 else { return nil }
+        if deviation > 45 { return .right }
+        if deviation < -45 { return .left }
+        return .straight
     }
 
     /// Shorter driven pieces at a leg's ends count as "on the junction" (OSRM trims them the same way).

@@ -307,6 +307,33 @@ import Testing
         #expect(left.last?.maneuver.instruction == "You have arrived at your destination, on the left")
         let onRoad = f.steps(f.handRoute("ac"))
         #expect(onRoad.last?.maneuver.instruction == "You have arrived at your destination")
+        #expect(onRoad.last?.maneuver.modifier == nil)
+    }
+
+    /// OSRM gives depart and arrive a side only for an input 5–300 m from the road.
+    @Test func endpointModifiersFollowOSRMDistances() throws {
+        let f = try GuidanceFixture("a -------- b -------- c", ways: [.init("abc", road("Main"))])
+        let c = f.map.coordinate("c")
+        for (distance, expected) in [(4.9, nil), (5.1, ManeuverModifier.right), (299.0, .right), (301.0, nil)] as [(Double, ManeuverModifier?)] {
+            let input = GreatCircle.destination(from: c, bearing: Bearing(degrees: 180), distance: distance)
+            #expect(f.steps(f.handRoute("ac", destinationInput: input)).last?.maneuver.modifier == expected, "\(distance) m")
+        }
+        #expect(StepBuilder.endpointModifier(offRoad: 20, deviation: 45) == .straight)
+        #expect(StepBuilder.endpointModifier(offRoad: 20, deviation: 46) == .right)
+        #expect(StepBuilder.endpointModifier(offRoad: 20, deviation: -46) == .left)
+    }
+
+    /// A start 20 m south of an eastbound road departs with a right turn onto it (OSRM's depart modifier).
+    @Test func departFromBesideTheRoadNamesTheTurnOntoIt() throws {
+        let f = try GuidanceFixture("a -------- b -------- c", ways: [.init("abc", road("Main"))])
+        let south = GreatCircle.destination(from: f.map.coordinate("a"), bearing: Bearing(degrees: 180), distance: 20)
+        let east = f.map.coordinate("c")
+        let route = try f.router.route(from: GreatCircle.destination(from: south, bearing: Bearing(degrees: 90), distance: 50), to: east)
+        let depart = try #require(f.steps(route).first?.maneuver)
+        #expect(depart.type == .depart)
+        #expect(depart.modifier == .right)
+        let onRoad = try f.router.route(from: f.map.coordinate("b"), to: east)
+        #expect(f.steps(onRoad).first?.maneuver.modifier == nil)
     }
 
     @Test func stepsCoverTheLegExactly() throws {
