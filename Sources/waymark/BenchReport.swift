@@ -1,3 +1,4 @@
+import ARExport
 import Foundation
 import Geodesy
 
@@ -201,19 +202,5 @@ enum BenchOutput {
     }
 
     /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { JSONWriter.quoted(text) }
 }

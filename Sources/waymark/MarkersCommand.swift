@@ -190,21 +190,7 @@ struct MarkersCommand: ParsableCommand {
 
     /// The guidance options from `--spacing`, `--language`, `--speed`.
     func guidanceOptions() throws -> GuidanceOptions {
-        guard let lang = InstructionLanguage(rawValue: language.lowercased()) else {
-            throw CommandFailure(message: "--language '\(language)' is not supported (expected en or hr)")
-        }
-        let policy: SpacingPolicy
-        if spacing.lowercased() == "bands" {
-            policy = .bands
-        } else if let metres = Double(spacing), metres.isFinite, metres >= 1 {
-            policy = .fixed(metres)
-        } else {
-            throw CommandFailure(message: "--spacing '\(spacing)' is invalid (expected 'bands' or a number of metres, at least 1)")
-        }
-        if let speed, !(speed.isFinite && speed > 0 && speed < 1000) {
-            throw CommandFailure(message: "--speed '\(speed)' is invalid (expected a positive number of km/h below 1000)")
-        }
-        return GuidanceOptions(spacing: policy, language: lang, plannedSpeed: speed)
+        try parseGuidanceOptions(spacing: spacing, language: language, plannedSpeed: speed)
     }
 
     /// Runs a library call, turning its typed error into a one-line CLI failure.

@@ -113,25 +113,15 @@ struct WaypointsCommand: ParsableCommand {
 
     /// The guidance options from `--spacing`, `--language`, `--speed`.
     func guidanceOptions() throws -> GuidanceOptions {
-        guard let lang = InstructionLanguage(rawValue: language.lowercased()) else {
-            throw CommandFailure(message: "--language '\(language)' is not supported (expected en or hr)")
-        }
-        let policy: SpacingPolicy
-        if spacing.lowercased() == "bands" {
-            policy = .bands
-        } else if let metres = Double(spacing), metres.isFinite, metres >= 1 {
-            policy = .fixed(metres)
-        } else {
-            throw CommandFailure(message: "--spacing '\(spacing)' is invalid (expected 'bands' or a number of metres, at least 1)")
-        }
         var planned: KilometersPerHour? = nil
         if let speed {
-            guard let kmh = Double(speed), kmh.isFinite, kmh > 0, kmh < 1000 else {
+            // Parsed here rather than by the argument parser so that "--speed -5" reads as a bad value.
+            guard let kmh = Double(speed), kmh.isFinite else {
                 throw CommandFailure(message: "--speed '\(speed)' is invalid (expected a positive number of km/h)")
             }
             planned = kmh
         }
-        return GuidanceOptions(spacing: policy, language: lang, plannedSpeed: planned)
+        return try parseGuidanceOptions(spacing: spacing, language: language, plannedSpeed: planned)
     }
 
     /// Writes text to file descriptor 1 at once, retrying partial writes and interrupted calls.
