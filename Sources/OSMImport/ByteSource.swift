@@ -207,16 +207,19 @@ final class ByteSource {
                        detail: "broken \(format) data after \(rawBytesRead) compressed bytes: \(detail)")
     }
 
+    /// Refills the compressed buffer once the decompressor has consumed it; a stream that ends before
+    /// its decompressor says so is a truncated file.
+    private func refillWhenDrained(format: String) throws(OSMImportError) {
+        guard rawStart == rawEnd else { return }
+        try refillRaw()
+        if rawEnd == 0 { throw brokenData(format, "the compressed stream ends early (truncated file?)") }
+    }
+
     private func readGzip(_ buffer: UnsafeMutableRawPointer, _ capacity: Int) throws(OSMImportError) -> Int {
         guard let z = zStream else { return 0 }
         var produced = 0
         while produced < capacity && !decompressedEnd {
-            if rawStart == rawEnd {
-                try refillRaw()
-                if rawEnd == 0 {
-                    throw brokenData("gzip", "the compressed stream ends early (truncated file?)")
-                }
-            }
+            try refillWhenDrained(format: "gzip")
             z.pointee.next_in = (raw + rawStart).assumingMemoryBound(to: Bytef.self)
             z.pointee.avail_in = uInt(rawEnd - rawStart)
             z.pointee.next_out = (buffer + produced).assumingMemoryBound(to: Bytef.self)
@@ -248,12 +251,7 @@ final class ByteSource {
         guard let b = bzStream else { return 0 }
         var produced = 0
         while produced < capacity && !decompressedEnd {
-            if rawStart == rawEnd {
-                try refillRaw()
-                if rawEnd == 0 {
-                    throw brokenData("bzip2", "the compressed stream ends early (truncated file?)")
-                }
-            }
+            try refillWhenDrained(format: "bzip2")
             b.pointee.next_in = (raw + rawStart).assumingMemoryBound(to: CChar.self)
             b.pointee.avail_in = UInt32(rawEnd - rawStart)
             b.pointee.next_out = (buffer + produced).assumingMemoryBound(to: CChar.self)
