@@ -52,42 +52,28 @@ struct StepBuilder {
 
         // Depart.
         let departBearing = Self.polylineBearing(coords, from: 0, forward: true)
-        let firstRoad = edges.isEmpty ? "" : roadLabel(edges[departEdge])
-        let firstRef = edges.isEmpty ? "" : graph.ref(of: edges[departEdge])
         let departModifier = Self.endpointModifier(
             offRoad: leg.from.distance,
             deviation: GreatCircle.initialBearing(from: leg.from.input, to: leg.from.location).turnAngle(to: departBearing))
         result.append(place(type: .depart, modifier: departModifier, exit: nil, coordinateIndex: 0, edgeIndex: departEdge,
-                            before: Bearing(degrees: 0), after: departBearing,
-                            road: firstRoad, ref: firstRef))
+                            before: Bearing(degrees: 0), after: departBearing, roadEdge: edges.isEmpty ? nil : edges[departEdge]))
 
-        // Junctions.
+        // Junctions: classified one by one, then the ones a driver perceives as one merged.
         let classifier = TurnClassifier(graph: graph, edges: edges)
-        var currentRoad = firstRoad
-        var i = departEdge + 1
-        while i <= arriveEdge {
-            guard let turn = classifier.classify(at: i) else { i += 1; continue }
-            let road = roadLabel(edges[turn.resumeIndex ?? i])
-            let ref = graph.ref(of: edges[turn.resumeIndex ?? i])
-            // A name change is worth saying only when there is a new name to say: not onto an unnamed
-            // stretch (a bridge, a short link), nor back onto the road being announced.
-            if turn.type == .newName && (road.isEmpty || road == currentRoad) { i += 1; continue }
-            currentRoad = road
+        let collapsed = StepCollapsing(graph: graph, edges: edges).collapse(legTurns(classifier, from: departEdge + 1, through: arriveEdge))
+        for legTurn in collapsed {
+            let turn = legTurn.turn
             result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,
-                                coordinateIndex: geometry.edgeStart[i], edgeIndex: i,
-                                before: turn.bearingBefore, after: turn.bearingAfter, road: road, ref: ref))
-            if turn.type == .roundabout {
-                guard let resume = turn.resumeIndex else { break }
+                                coordinateIndex: geometry.edgeStart[legTurn.junction], edgeIndex: legTurn.junction,
+                                before: turn.bearingBefore, after: turn.bearingAfter, roadEdge: edges[legTurn.roadEdge]))
+            if turn.type == .roundabout, let resume = turn.resumeIndex {
                 // The exit is its own maneuver point (OSRM's "exit roundabout"), so AR shows where to leave.
                 let before = graph.bearingInto(edges: edges, at: resume - 1, distance: classifier.probeDistance)
                 let after = graph.bearingOutOf(edges: edges, at: resume, distance: classifier.probeDistance)
                 result.append(place(type: .exitRoundabout, modifier: TurnAngleBands.modifier(forDeviation: before.turnAngle(to: after)),
                                     exit: turn.exit, coordinateIndex: geometry.edgeStart[resume], edgeIndex: resume,
-                                    before: before, after: after, road: road, ref: ref))
-                i = resume + 1
-                continue
+                                    before: before, after: after, roadEdge: edges[resume]))
             }
-            i += 1
         }
 
         // Arrive, with the side the destination lies on.
@@ -96,12 +82,29 @@ struct StepBuilder {
         let toInput = GreatCircle.initialBearing(from: leg.to.location, to: leg.to.input)
         let modifier = Self.endpointModifier(offRoad: leg.to.distance, deviation: arriveBearing.turnAngle(to: toInput))
         let side: TurnDirection? = modifier == .right ? .right : modifier == .left ? .left : nil
-        let lastRoad = edges.isEmpty ? "" : roadLabel(edges[arriveEdge])
-        let lastRef = edges.isEmpty ? "" : graph.ref(of: edges[arriveEdge])
         result.append(place(type: .arrive, modifier: modifier, exit: nil, coordinateIndex: last,
                             edgeIndex: arriveEdge, before: arriveBearing, after: arriveBearing,
-                            road: lastRoad, ref: lastRef, arrivalSide: side))
+                            roadEdge: edges.isEmpty ? nil : edges[arriveEdge], arrivalSide: side))
         return result
+    }
+
+    /// Every classified junction from `edges[first]` through `edges[last]`, silent ones included; a
+    /// roundabout entry stands for the nodes up to its exit.
+    private func legTurns(_ classifier: TurnClassifier, from first: Int, through last: Int) -> [LegTurn] {
+        var turns: [LegTurn] = []
+        var i = first
+        while i <= last {
+            guard let turn = classifier.classify(at: i) else { i += 1; continue }
+            turns.append(LegTurn(turn: turn, junction: i, roadEdge: turn.resumeIndex ?? i,
+                                 distance: geometry.cumulativeDistance[geometry.edgeStart[i]]))
+            if turn.type == .roundabout {
+                guard let resume = turn.resumeIndex else { break }
+                i = resume + 1
+                continue
+            }
+            i += 1
+        }
+        return turns
     }
 
     /// The modifier OSRM gives `depart` and `arrive`: where the input coordinate lies relative to the
@@ -145,8 +148,11 @@ struct StepBuilder {
     }
 
     private func place(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, coordinateIndex: Int, edgeIndex: Int,
-                       before: Bearing, after: Bearing, road: String, ref: String,
+                       before: Bearing, after: Bearing, roadEdge: EdgeIndex?,
                        arrivalSide: TurnDirection? = nil) -> PlacedManeuver {
+        let road = roadEdge.map(roadLabel) ?? ""
+        let name = roadEdge.map { graph.name(of: $0) } ?? ""
+        let ref = roadEdge.map { graph.ref(of: $0) } ?? ""
         let text = InstructionText.maneuver(
             type: type, modifier: modifier, exit: exit, road: road,
             departBearing: type == .depart ? after : nil,
@@ -156,7 +162,7 @@ struct StepBuilder {
         let maneuver = Maneuver(
             type: type, modifier: modifier, direction: direction, exit: exit,
             location: leg.coordinates[coordinateIndex], bearingBefore: before, bearingAfter: after,
-            roadName: road, roadRef: ref, instruction: text,
+            roadName: name, roadRef: ref, instruction: text,
             distanceAlongRoute: distanceOffset + geometry.cumulativeDistance[coordinateIndex])
         return PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex)
     }

@@ -12,29 +12,15 @@ struct ClassifiedTurn: Sendable, Hashable {
     /// For `.roundabout`: the index into the leg's edges of the first edge after the roundabout
     /// (nil when the route ends inside it). The classifier skips the nodes in between.
     var resumeIndex: Int?
+    /// Nothing is announced (the obvious way on), but later passes may combine it with a nearby maneuver.
+    var isSilent: Bool = false
 }
 
-/// Classifies the turn at each routing node of a leg by the angles of the roads meeting there.
+/// Classifies the turn at each routing node of a leg.
 ///
 /// The junction `i` (1 ..< edges.count) is the node between `edges[i - 1]` and `edges[i]`. Bearings
-/// are measured `probeDistance` along the original geometry (see `RoadGraph.bearingInto`); competing
-/// branches are the node's other out-edges, except the U-turn back onto the arriving way and turns a
-/// restriction forbids. Rules, in order:
-/// 1. entering a roundabout -> `roundabout` with the exit number (out-edges leaving the ring at each
-///    node passed, plus one for the exit taken); leaving one that the route started on -> `exit roundabout`;
-/// 2. motorway/trunk to a link -> `off ramp`; a lower road to a motorway/trunk link -> `on ramp`;
-///    a motorway/trunk link into the motorway/trunk -> `merge`;
-/// 3. no competing branch: same road -> nothing (a bend); another name -> `new name`;
-/// 4. two or more branches ahead (|deviation| <= 40°) where neither keeps the road, or both do and
-///    the road has neither name nor ref (links splitting) or the taken branch is not the straighter
-///    -> `fork`;
-///    the taken branch alone keeping the road -> nothing;
-/// 5. same road, and it is the straightest way on, or straight (<= 20°) -> nothing; same road turning
-///    while another branch is straighter -> `continue` with the modifier;
-/// 6. no branch ahead, the taken road turns and another branch leaves on the other side (a T) ->
-///    `end of road`;
-/// 7. otherwise straight ahead onto another road -> `new name` (a `turn` with modifier `straight`
-///    when the road followed carries on elsewhere, in any direction), else `turn`.
+/// are measured `probeDistance` along the original geometry (see `RoadGraph.bearingInto`). Roundabouts
+/// and motorway ramps have their own rules; every other junction is judged as a whole by `JunctionTurns`.
 struct TurnClassifier {
     let graph: RoadGraph
     let edges: [EdgeIndex]
@@ -44,13 +30,6 @@ struct TurnClassifier {
     init(graph: RoadGraph, edges: [EdgeIndex]) {
         self.graph = graph
         self.edges = edges
-    }
-
-    /// A branch leaving the junction node, with its deviation from the arriving direction.
-    struct Branch {
-        var edge: EdgeIndex
-        var deviation: Degrees
-        var sameRoad: Bool
     }
 
     /// The classification at junction `i`, or nil when nothing is announced there.
@@ -91,66 +70,11 @@ struct TurnClassifier {
             return ClassifiedTurn(type: rampType, modifier: modifier, bearingBefore: before, bearingAfter: after)
         }
 
-        let sameRoad = isSameRoad(inEdge, outEdge)
-        let competitors = branches(at: i, before: before)
-        let modifier = TurnAngleBands.modifier(forDeviation: deviation)
-
-        // Turning back is always announced, even at a dead end with no other branch.
-        if modifier == .uturn {
-            return ClassifiedTurn(type: sameRoad ? .continue : .turn, modifier: .uturn, bearingBefore: before, bearingAfter: after)
-        }
-
-        // 3. No choice at this node.
-        if competitors.isEmpty {
-            if sameRoad { return nil }
-            return ClassifiedTurn(type: .newName, modifier: modifier, bearingBefore: before, bearingAfter: after)
-        }
-
-        // 4. Forks.
-        let aheadCompetitors = competitors.filter { TurnAngleBands.isAhead($0.deviation) }
-        if TurnAngleBands.isAhead(deviation) && !aheadCompetitors.isEmpty {
-            let competitorKeepsRoad = aheadCompetitors.contains { $0.sameRoad }
-            if sameRoad && !competitorKeepsRoad { return nil }
-            // Neither branch carries the road on: a fork. Both do (a link splitting, a carriageway
-            // dividing under one name): a fork too, unless the road is named and the taken branch is
-            // the straighter one, which then needs no word.
-            let unnamed = graph.nameIndex[Int(outEdge)] == 0 && graph.refIndex[Int(outEdge)] == 0
-            let straightestAhead = aheadCompetitors.allSatisfy { abs(deviation) <= abs($0.deviation) }
-            if (!sameRoad && !competitorKeepsRoad) || (sameRoad && competitorKeepsRoad && (unnamed || !straightestAhead)) {
-                let leftmost = aheadCompetitors.allSatisfy { deviation < $0.deviation }
-                let rightmost = aheadCompetitors.allSatisfy { deviation > $0.deviation }
-                let forkModifier: ManeuverModifier = leftmost ? .slightLeft : rightmost ? .slightRight : .straight
-                return ClassifiedTurn(type: .fork, modifier: forkModifier, bearingBefore: before, bearingAfter: after)
-            }
-        }
-
-        // 5. Staying on the road.
-        let straightest = competitors.allSatisfy { abs(deviation) <= abs($0.deviation) }
-        if sameRoad {
-            if straightest && TurnAngleBands.isAhead(deviation) { return nil }
-            // Straight on along the same road needs no word even when a side branch is a little straighter.
-            if modifier == .straight && !aheadCompetitors.contains(where: { $0.sameRoad }) { return nil }
-            return ClassifiedTurn(type: .continue, modifier: modifier, bearingBefore: before, bearingAfter: after)
-        }
-
-        // 6. End of road (T-junction).
-        if !TurnAngleBands.isAhead(deviation) && aheadCompetitors.isEmpty && abs(deviation) < TurnAngleBands.uturn {
-            let otherSide = competitors.contains {
-                !TurnAngleBands.isAhead($0.deviation) && ($0.deviation > 0) != (deviation > 0)
-            }
-            if otherSide {
-                let side: ManeuverModifier = deviation > 0 ? .right : .left
-                return ClassifiedTurn(type: .endOfRoad, modifier: side, bearingBefore: before, bearingAfter: after)
-            }
-        }
-
-        // 7. Another road: straight on is only a change of name unless the road being followed goes
-        // on elsewhere, which the driver must be told to leave ("Go straight onto …").
-        // (OSRM: where "abc" turns left and "bd" goes straight on, a -> d is "turn straight".)
-        if modifier == .straight && straightest && !competitors.contains(where: { $0.sameRoad }) {
-            return ClassifiedTurn(type: .newName, modifier: .straight, bearingBefore: before, bearingAfter: after)
-        }
-        return ClassifiedTurn(type: .turn, modifier: modifier, bearingBefore: before, bearingAfter: after)
+        let junction = Junction(graph: graph, inEdge: inEdge, arrival: before, probeDistance: probeDistance)
+        guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
+        let instruction = JunctionTurns(graph: graph, junction: junction).instruction(for: taken)
+        return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
+                              isSilent: instruction.isSilent)
     }
 
     /// The maneuver type for a change of road class that makes a ramp maneuver, if any.
@@ -160,36 +84,6 @@ struct TurnClassifier {
         if !inClass.isLink && !isMotorwayLike(inClass) && outClass.isLink && isMotorwayLike(outClass.mainClass) { return .onRamp }
         if inClass.isLink && isMotorwayLike(inClass.mainClass) && !outClass.isLink && isMotorwayLike(outClass) { return .merge }
         return nil
-    }
-
-    /// Whether two edges belong to the same road as a driver sees it: the same name (a ref change
-    /// under one name, common where a numbered route joins a street, is not a new road); unnamed edges
-    /// compare their refs, and two edges with neither count as one road when their class is the same.
-    func isSameRoad(_ a: EdgeIndex, _ b: EdgeIndex) -> Bool {
-        let an = graph.nameIndex[Int(a)], bn = graph.nameIndex[Int(b)]
-        if an != 0 || bn != 0 { return an == bn }
-        let ar = graph.refIndex[Int(a)], br = graph.refIndex[Int(b)]
-        if ar != 0 || br != 0 { return ar == br }
-        return graph.highway[Int(a)].mainClass == graph.highway[Int(b)].mainClass
-    }
-
-    /// The other branches a driver arriving over `edges[i - 1]` could take at its head node.
-    func branches(at i: Int, before: Bearing) -> [Branch] {
-        let inEdge = edges[i - 1], outEdge = edges[i]
-        let node = graph.head[Int(inEdge)]
-        let arrivedFrom = graph.tail[Int(inEdge)]
-        let restrictions = graph.restrictions(from: inEdge)
-        let mandatory = restrictions.first { $0.kind == .mandatory }
-        var result: [Branch] = []
-        for e in graph.outgoingEdges(of: node) where e != outEdge {
-            // The U-turn back onto the arriving way is not a competing road.
-            if graph.head[Int(e)] == arrivedFrom && graph.wayID[Int(e)] == graph.wayID[Int(inEdge)] { continue }
-            if let mandatory, mandatory.toEdge != e { continue }
-            if restrictions.contains(where: { $0.kind == .prohibitive && $0.toEdge == e }) { continue }
-            let bearing = graph.bearingOutOf(edge: e, distance: probeDistance)
-            result.append(Branch(edge: e, deviation: before.turnAngle(to: bearing), sameRoad: isSameRoad(inEdge, e)))
-        }
-        return result
     }
 
     /// Scans the ring from junction `i` (the first roundabout edge) to the exit and counts exits.

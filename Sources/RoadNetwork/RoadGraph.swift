@@ -52,6 +52,13 @@ public struct RoadGraph: Sendable {
     public let strings: [String]
     public let restrictions: [TurnRestriction]
 
+    // MARK: Derived
+    /// Reverse adjacency (CSR): the edges entering node `n` are `incomingEdgeList[firstIn[n] ..< firstIn[n + 1]]`.
+    /// Derived from `head` at construction, so every reader of the graph (guidance looks at the one-way roads
+    /// that enter a junction, landmark preparation searches backwards) shares one copy.
+    public let firstIn: [UInt32]
+    public let incomingEdgeList: [EdgeIndex]
+
     /// Assembles a graph from its arrays; debug builds check every invariant listed on the type.
     public init(
         firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
@@ -97,6 +104,7 @@ public struct RoadGraph: Sendable {
         self.shapeElevations = shapeElevations
         self.strings = strings
         self.restrictions = restrictions
+        (self.firstIn, self.incomingEdgeList) = Self.reverseAdjacency(head: head, nodeCount: nodeCoordinates.count)
         #if DEBUG
         if checkedInDebugBuilds, let problem = validate() { preconditionFailure("RoadGraph invariant violated: \(problem)") }
         #endif
@@ -116,6 +124,27 @@ public struct RoadGraph: Sendable {
     /// - Complexity: O(1).
     @inlinable public func outgoingEdges(of node: NodeIndex) -> Range<EdgeIndex> {
         firstOut[Int(node)] ..< firstOut[Int(node) + 1]
+    }
+
+    /// The edges entering `node`.
+    /// - Complexity: O(1) (a slice).
+    @inlinable public func incomingEdges(of node: NodeIndex) -> ArraySlice<EdgeIndex> {
+        incomingEdgeList[Int(firstIn[Int(node)]) ..< Int(firstIn[Int(node) + 1])]
+    }
+
+    /// Counting sort of the edges by head node.
+    /// - Complexity: O(nodes + edges).
+    private static func reverseAdjacency(head: [NodeIndex], nodeCount: Int) -> ([UInt32], [EdgeIndex]) {
+        var first = [UInt32](repeating: 0, count: nodeCount + 1)
+        for h in head where Int(h) < nodeCount { first[Int(h) + 1] += 1 }
+        for v in 0..<nodeCount { first[v + 1] += first[v] }
+        var fill = first
+        var list = [EdgeIndex](repeating: 0, count: Int(first[nodeCount]))
+        for (e, h) in head.enumerated() where Int(h) < nodeCount {
+            list[Int(fill[Int(h)])] = EdgeIndex(e)
+            fill[Int(h)] += 1
+        }
+        return (first, list)
     }
 
     /// The street name of an edge ("" when unnamed).

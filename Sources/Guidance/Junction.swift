@@ -1,0 +1,88 @@
+import Geodesy
+import RoadNetwork
+
+/// One road meeting a junction, as seen by a driver arriving over a given edge.
+struct JunctionRoad: Sendable {
+    /// The edge leaving the junction along this road; nil for a one-way road that only enters it.
+    var outEdge: EdgeIndex?
+    /// An edge of the road that carries its attributes (the out-edge, else the edge entering the junction).
+    var edge: EdgeIndex
+    /// The turn angle onto this road: 0 is back where the driver came from, 180 straight on, 90 a right
+    /// turn, 270 a left turn (OSRM's convention, in which the roads of a junction sort clockwise from the
+    /// arrival).
+    var angle: Degrees
+    /// Whether a car may turn onto the road here (a one-way road entering the junction, or a turn a
+    /// restriction forbids, may not).
+    var entryAllowed: Bool
+
+    /// How far the road deviates from straight on, 0…180.
+    var deviation: Degrees { abs(180 - angle) }
+}
+
+/// Every road at a junction of a route, in clockwise order from the road arrived on.
+///
+/// Guidance judges a turn by the whole junction, as a driver does: the roads that may not be entered
+/// (one-way roads coming in, forbidden turns) still shape it (a T is a T even when one arm is one-way), so
+/// they are listed with `entryAllowed == false`. `roads[0]` is the road the driver arrived on, at angle 0.
+struct Junction: Sendable {
+    let node: NodeIndex
+    let inEdge: EdgeIndex
+    let roads: [JunctionRoad]
+
+    /// The index in `roads` of the road leaving over `edge`.
+    func index(ofOutEdge edge: EdgeIndex) -> Int? { roads.firstIndex { $0.outEdge == edge } }
+
+    /// The junction at the head of `inEdge`, with the arrival bearing `arrival` (measured along the route).
+    /// - Complexity: O(degree × (degree + probe walk)).
+    init(graph: RoadGraph, inEdge: EdgeIndex, arrival: Bearing, probeDistance: Meters) {
+        let node = graph.head[Int(inEdge)]
+        self.node = node
+        self.inEdge = inEdge
+        let arrivedFrom = graph.tail[Int(inEdge)]
+        let restrictions = graph.restrictions(from: inEdge)
+        let mandatory = restrictions.first { $0.kind == .mandatory }
+        func angle(towards bearing: Bearing) -> Degrees {
+            let a = 180 - arrival.turnAngle(to: bearing)
+            return a >= 360 ? a - 360 : a < 0 ? a + 360 : a
+        }
+        var roads: [JunctionRoad] = []
+        var arrivalRoad = JunctionRoad(outEdge: nil, edge: inEdge, angle: 0, entryAllowed: false)
+        let outgoing = graph.outgoingEdges(of: node)
+        for e in outgoing {
+            var allowed = !restrictions.contains { $0.kind == .prohibitive && $0.toEdge == e }
+            if let mandatory, mandatory.toEdge != e { allowed = false }
+            if graph.head[Int(e)] == arrivedFrom && graph.wayID[Int(e)] == graph.wayID[Int(inEdge)]
+                && graph.isTwin(e, of: inEdge) {
+                arrivalRoad = JunctionRoad(outEdge: e, edge: e, angle: 0, entryAllowed: allowed)
+                continue
+            }
+            let bearing = graph.bearingOutOf(edge: e, distance: probeDistance)
+            roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
+        }
+        for f in graph.incomingEdges(of: node) where f != inEdge {
+            // A two-way road is listed once, by its out-edge.
+            if outgoing.contains(where: { graph.isTwin($0, of: f) }) { continue }
+            let bearing = graph.bearingBackAlong(edge: f, distance: probeDistance)
+            roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: bearing), entryAllowed: false))
+        }
+        roads.sort { $0.angle < $1.angle }
+        self.roads = [arrivalRoad] + roads
+    }
+}
+
+extension RoadGraph {
+    /// Whether `e` drives the road of `f` the other way (the two directions of one two-way way).
+    func isTwin(_ e: EdgeIndex, of f: EdgeIndex) -> Bool {
+        head[Int(e)] == tail[Int(f)] && tail[Int(e)] == head[Int(f)] && wayID[Int(e)] == wayID[Int(f)]
+            && firstShapePoint[Int(e) + 1] - firstShapePoint[Int(e)] == firstShapePoint[Int(f) + 1] - firstShapePoint[Int(f)]
+    }
+
+    /// The bearing from the head of `edge` back along it, over up to `distance` metres: the direction in
+    /// which a one-way road entering a junction leaves it, as a driver at the junction sees it.
+    /// - Complexity: O(shape points walked).
+    func bearingBackAlong(edge: EdgeIndex, distance: Meters) -> Bearing {
+        let node = nodeCoordinates[Int(head[Int(edge)])]
+        let back = probeBackward(edges: [edge], from: 0, distance: distance)
+        return GreatCircle.initialBearing(from: node, to: back)
+    }
+}

@@ -1,0 +1,318 @@
+import Geodesy
+import RoadNetwork
+
+/// A maneuver decided for one road of a junction, before placement on the route.
+struct JunctionInstruction: Sendable, Hashable {
+    var type: ManeuverType
+    var modifier: ManeuverModifier
+    /// The driver stays on the obvious way (a bend, the same road, an unannounced change of label): nothing
+    /// is said, but later passes still see the turn (it may combine with a maneuver just after it).
+    var isSilent: Bool = false
+}
+
+/// The turn instruction for each road of an ordinary junction (not a roundabout): which way is obvious,
+/// which roads fork, where a road ends at a T, and how every other turn is named.
+///
+/// These are the rules drivers have come to expect from navigation (OSRM's turn handler): the obvious way
+/// on needs no word even when it bends; two similar roads splitting ahead are a fork; a road ending at a T
+/// is `end of road`; leaving the obvious way is a `turn`, staying on a named road that turns is
+/// `continue`; going straight onto another name is `new name` unless the road followed goes on elsewhere.
+struct JunctionTurns {
+    let graph: RoadGraph
+    let junction: Junction
+
+    /// Angles (as deviations from straight on) used to judge junction shapes, from OSRM's guidance constants.
+    enum Angle {
+        /// A deviation this small is straight on whatever else is there.
+        static let noTurn: Degrees = 3
+        /// Two roads closer than this in angle are hard to tell apart.
+        static let narrow: Degrees = 40
+        /// Roads within this of each other form a group (a fork's branches).
+        static let group: Degrees = 60
+        /// Within this of straight on, a road counts as straight when it is the only such road.
+        static let fuzzy: Degrees = 25
+    }
+    /// How many times more another road must deviate for the straightest road to be obvious.
+    static let distinctionRatio = 2.0
+
+    private var roads: [JunctionRoad] { junction.roads }
+
+    private var inEdge: EdgeIndex { junction.inEdge }
+
+    private func priority(_ index: Int) -> RoadPriority { RoadPriority(graph.highway[Int(roads[index].edge)]) }
+
+    private var arrivalPriority: RoadPriority { RoadPriority(graph.highway[Int(inEdge)]) }
+
+    /// Whether the road at `index` carries the arrival road's name on (no announcement needed).
+    func hasSameName(_ index: Int) -> Bool {
+        let e = roads[index].edge
+        return !NameChange.requiresAnnouncement(fromName: graph.name(of: inEdge), fromRef: graph.ref(of: inEdge),
+                                               toName: graph.name(of: e), toRef: graph.ref(of: e))
+    }
+
+    private func names(_ a: EdgeIndex, sameAs b: EdgeIndex) -> Bool {
+        !NameChange.requiresAnnouncement(fromName: graph.name(of: a), fromRef: graph.ref(of: a),
+                                         toName: graph.name(of: b), toRef: graph.ref(of: b))
+    }
+
+    /// The instruction for leaving over the road at `taken`.
+    func instruction(for taken: Int) -> JunctionInstruction {
+        if taken == 0 { return uTurn() }
+        switch roads.count {
+        case 2: return instructionForObvious(taken, roadCount: 2, throughStreet: false)
+        case 3: return threeWayInstruction(for: taken)
+        default: return complexInstruction(for: taken)
+        }
+    }
+
+    /// Turning back onto the road arrived on.
+    private func uTurn() -> JunctionInstruction {
+        let named = graph.nameIndex[Int(inEdge)] != 0
+        return JunctionInstruction(type: named ? .continue : .turn, modifier: .uturn)
+    }
+
+    // MARK: Junction shapes
+
+    /// Three roads: a fork, a T (end of road), an obvious way with a side road, or two plain turns.
+    private func threeWayInstruction(for taken: Int) -> JunctionInstruction {
+        let obvious = obviousRoad()
+        if obvious == nil, let fork = fork(), fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
+        if obvious == nil && isEndOfRoad {
+            let modifier: ManeuverModifier = taken == 1 ? .right : .left
+            return JunctionInstruction(type: basicType(taken) == .onRamp ? .onRamp : .endOfRoad, modifier: modifier)
+        }
+        if let obvious {
+            if taken == obvious {
+                return instructionForObvious(taken, roadCount: 3, throughStreet: isThroughStreet(taken))
+            }
+            // The other road of the two: when both read as straight, the side road is the slight one.
+            let other = 3 - taken
+            var modifier = direction(taken)
+            if modifier == .straight && direction(other) == .straight { modifier = taken == 2 ? .slightLeft : .slightRight }
+            return JunctionInstruction(type: basicType(taken), modifier: modifier)
+        }
+        return JunctionInstruction(type: basicType(taken), modifier: direction(taken))
+    }
+
+    /// Four or more roads.
+    private func complexInstruction(for taken: Int) -> JunctionInstruction {
+        if let obvious = obviousRoad() {
+            if taken == obvious { return instructionForObvious(taken, roadCount: roads.count, throughStreet: isThroughStreet(taken)) }
+            return JunctionInstruction(type: basicType(taken), modifier: direction(taken))
+        }
+        if let fork = fork(), fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
+        return JunctionInstruction(type: basicType(taken), modifier: direction(taken))
+    }
+
+    /// A T: one road to the right, one to the left, none ahead (OSRM's `isEndOfRoad`).
+    private var isEndOfRoad: Bool {
+        guard roads.count == 3 else { return false }
+        let right = roads[1].angle, left = roads[2].angle
+        return abs(right - 90) < Angle.narrow && abs(left - 270) < Angle.narrow && abs(left - right) > 2 * Angle.narrow
+    }
+
+    // MARK: Obvious way
+
+    /// The road a driver takes without being told, or nil when no road is obvious (OSRM's `findObviousTurn`).
+    func obviousRoad() -> Int? {
+        if roads.count == 1 { return nil }
+        if roads.count == 2 { return roads[1].entryAllowed ? 1 : nil }
+        let arrival = arrivalPriority
+        let arrivalNamed = graph.nameIndex[Int(inEdge)] != 0
+        var best = 0, bestDeviation: Degrees = 180
+        var bestContinue = 0, bestContinueDeviation: Degrees = 180
+        for i in 1..<roads.count where roads[i].entryAllowed {
+            let deviation = roads[i].deviation
+            let p = priority(i)
+            if graph.nameIndex[Int(roads[i].edge)] != 0 && hasSameName(i) {
+                let continuePriority = bestContinue == 0 ? p : priority(bestContinue)
+                if bestContinue == 0
+                    || (continuePriority.value > p.value && arrival != continuePriority)
+                    || (deviation < bestContinueDeviation && p == continuePriority)
+                    || (continuePriority != arrival && p == arrival) {
+                    bestContinue = i
+                    bestContinueDeviation = deviation
+                }
+            }
+            let current = best == 0 ? p : priority(best)
+            if best != 0 && p.isLowPriority && !current.isLowPriority { continue }
+            let betterByClass = best == 0 || RoadPriority.isObviousByClass(arrival: arrival, candidate: p, other: current)
+            let otherBetterByClass = best != 0 && RoadPriority.isObviousByClass(arrival: arrival, candidate: current, other: p)
+            if (!otherBetterByClass && deviation < bestDeviation) || betterByClass {
+                best = i
+                bestDeviation = deviation
+            }
+        }
+        if !arrivalNamed { bestContinue = 0 }
+        if best == 0 { return nil }
+
+        let continueIsWeak = bestContinue == 0 || bestContinueDeviation >= 2 * Angle.narrow
+            || (priority(bestContinue).isLowPriority && !priority(best).isLowPriority)
+            || (bestContinueDeviation >= Angle.fuzzy && bestDeviation < Angle.noTurn)
+        if continueIsWeak { return distinctBest(best, deviation: bestDeviation) }
+        return distinctContinue(bestContinue, deviation: bestContinueDeviation)
+    }
+
+    /// The straightest road is obvious when its neighbours on both sides deviate clearly more.
+    private func distinctBest(_ best: Int, deviation bestDeviation: Degrees) -> Int? {
+        let arrival = arrivalPriority
+        let bestPriority = priority(best)
+        // The neighbours, skipping one that is obviously lesser by class.
+        var left = (best + 1) % roads.count
+        if left != 0 && RoadPriority.isObviousByClass(arrival: arrival, candidate: bestPriority, other: priority(left)) {
+            left = (left + 1) % roads.count
+        }
+        var right = best - 1
+        if right != 0 && RoadPriority.isObviousByClass(arrival: arrival, candidate: bestPriority, other: priority(right)) {
+            right -= 1
+        }
+        let leftDeviation = roads[left].deviation, rightDeviation = roads[right].deviation
+        if bestDeviation < Angle.noTurn && min(leftDeviation, rightDeviation) > Angle.fuzzy { return best }
+        let obviousToLeft = left == 0 || RoadPriority.isObviousByClass(arrival: arrival, candidate: bestPriority, other: priority(left))
+        let obviousToRight = right == 0 || RoadPriority.isObviousByClass(arrival: arrival, candidate: bestPriority, other: priority(right))
+        if obviousToLeft && obviousToRight { return best }
+        if bestDeviation >= Angle.group { return nil }
+        func distinct(_ index: Int, _ deviation: Degrees, byClass: Bool) -> Bool {
+            if index == 0 || byClass { return true }
+            if deviation / max(bestDeviation, 0.1) >= Self.distinctionRatio { return true }
+            return !roads[index].entryAllowed && deviation > bestDeviation
+        }
+        return distinct(left, leftDeviation, byClass: obviousToLeft) && distinct(right, rightDeviation, byClass: obviousToRight)
+            ? best : nil
+    }
+
+    /// A road carrying the arrival's name on is obvious unless another road is about as straight.
+    private func distinctContinue(_ index: Int, deviation: Degrees) -> Int? {
+        if deviation < 1 { return index }
+        let arrival = arrivalPriority
+        let continuePriority = priority(index)
+        for i in 1..<roads.count where i != index {
+            let p = priority(i)
+            if RoadPriority.isObviousByClass(arrival: arrival, candidate: continuePriority, other: p) { continue }
+            if graph.highway[Int(roads[i].edge)].isLink && deviation < Angle.group { continue }
+            let otherDeviation = roads[i].deviation
+            if otherDeviation < Angle.fuzzy { return nil }
+            let ratio = otherDeviation / deviation
+            if ratio < Self.distinctionRatio / 1.5 { return nil }
+            if names(roads[i].edge, sameAs: roads[index].edge) && ratio < 1.5 * Self.distinctionRatio { return nil }
+        }
+        return index
+    }
+
+    /// Whether the road at `index` crosses the junction: another road of the same name and class leaves
+    /// nearly opposite it (a through street the driver joins).
+    func isThroughStreet(_ index: Int) -> Bool {
+        let e = roads[index].edge
+        guard graph.nameIndex[Int(e)] != 0 else { return false }
+        for i in 0..<roads.count where i != index {
+            let other = roads[i].edge
+            var apart = abs(roads[i].angle - roads[index].angle)
+            if apart > 180 { apart = 360 - apart }
+            if apart > 180 - Angle.fuzzy && graph.nameIndex[Int(other)] != 0 && names(e, sameAs: other)
+                && graph.highway[Int(other)] == graph.highway[Int(e)] {
+                return true
+            }
+        }
+        return false
+    }
+
+    // MARK: Forks
+
+    /// The indices of two or three roads that split ahead like a fork, isolated from the other roads.
+    func fork() -> ClosedRange<Int>? {
+        guard roads.count >= 3 else { return nil }
+        var straightmost = 1
+        for i in 1..<roads.count where roads[i].deviation < roads[straightmost].deviation { straightmost = i }
+        var left = straightmost, right = straightmost
+        while left + 1 < roads.count && roads[left + 1].angle - roads[left].angle < Angle.group
+            && roads[left + 1].deviation < Angle.group { left += 1 }
+        while right - 1 > 0 && roads[right].angle - roads[right - 1].angle < Angle.group
+            && roads[right - 1].deviation < Angle.group { right -= 1 }
+        guard left > right, left - right <= 2 else { return nil }
+        let nextAngle = left + 1 < roads.count ? roads[left + 1].angle : 360
+        guard nextAngle - roads[left].angle >= Angle.group, roads[right].angle - roads[right - 1].angle >= Angle.group else { return nil }
+        guard (right...left).allSatisfy({ roads[$0].entryAllowed }) else { return nil }
+        if left - right == 1 {
+            let a = graph.highway[Int(roads[left].edge)], b = graph.highway[Int(roads[right].edge)]
+            let pa = RoadPriority(a), pb = RoadPriority(b)
+            let similar = a.isLink == b.isLink && abs(pa.value - pb.value) <= 1
+            if !similar {
+                let arrival = arrivalPriority
+                if RoadPriority.isObviousByClass(arrival: arrival, candidate: pa, other: pb)
+                    || RoadPriority.isObviousByClass(arrival: arrival, candidate: pb, other: pa) { return nil }
+            }
+        }
+        return right...left
+    }
+
+    /// The instruction for one branch of a fork.
+    private func forkInstruction(for taken: Int, in fork: ClosedRange<Int>) -> JunctionInstruction {
+        if fork.count == 3 {
+            let modifier: ManeuverModifier = taken == fork.upperBound ? .slightLeft : taken == fork.lowerBound ? .slightRight : .straight
+            return JunctionInstruction(type: .fork, modifier: modifier)
+        }
+        let left = fork.upperBound, right = fork.lowerBound
+        let isLeft = taken == left
+        let other = isLeft ? right : left
+        // One branch straight on and the other clearly off to the side: the straight one is the road.
+        if roads[taken].deviation < Angle.noTurn && roads[other].deviation > Angle.fuzzy {
+            if !hasSameName(taken) {
+                if priority(other).isLowPriority && !priority(taken).isLowPriority {
+                    return instructionForObvious(taken, roadCount: 3, throughStreet: false)
+                }
+                if priority(taken).isLowPriority && !priority(other).isLowPriority {
+                    return JunctionInstruction(type: basicType(taken), modifier: isLeft ? .slightLeft : .slightRight)
+                }
+                return JunctionInstruction(type: .fork, modifier: isLeft ? .slightLeft : .slightRight)
+            }
+            return JunctionInstruction(type: .turn, modifier: .straight, isSilent: true)
+        }
+        if roads[other].deviation < Angle.noTurn && roads[taken].deviation > Angle.fuzzy {
+            if !hasSameName(other) {
+                if priority(taken).isLowPriority && !priority(other).isLowPriority {
+                    return JunctionInstruction(type: basicType(taken), modifier: isLeft ? .slightLeft : .slightRight)
+                }
+                return JunctionInstruction(type: .fork, modifier: isLeft ? .slightLeft : .slightRight)
+            }
+            return JunctionInstruction(type: basicType(taken), modifier: isLeft ? .slightLeft : .slightRight)
+        }
+        return JunctionInstruction(type: .fork, modifier: isLeft ? .slightLeft : .slightRight)
+    }
+
+    // MARK: Naming a turn
+
+    /// `on ramp` onto a motorway or trunk link, `continue` along the same named road, else `turn`.
+    func basicType(_ index: Int) -> ManeuverType {
+        let inClass = graph.highway[Int(inEdge)], outClass = graph.highway[Int(roads[index].edge)]
+        if !Self.isRamp(inClass) && Self.isRamp(outClass) { return .onRamp }
+        if graph.nameIndex[Int(inEdge)] != 0 && graph.nameIndex[Int(roads[index].edge)] != 0 && hasSameName(index) {
+            return .continue
+        }
+        return .turn
+    }
+
+    /// Motorway and trunk links: the ramps of OSRM's guidance.
+    static func isRamp(_ c: HighwayClass) -> Bool { c == .motorwayLink || c == .trunkLink }
+
+    /// The modifier for the road's angle.
+    func direction(_ index: Int) -> ManeuverModifier { TurnAngleBands.modifier(forDeviation: 180 - roads[index].angle) }
+
+    /// The instruction for the obvious way on: silent on the same road, `new name` onto another, a `turn`
+    /// (or a motorway `merge`) onto a through street.
+    private func instructionForObvious(_ index: Int, roadCount: Int, throughStreet: Bool) -> JunctionInstruction {
+        let type = basicType(index)
+        let modifier = direction(index)
+        if type == .onRamp { return JunctionInstruction(type: .onRamp, modifier: modifier) }
+        if type == .turn && !hasSameName(index) {
+            if throughStreet {
+                let outClass = graph.highway[Int(roads[index].edge)]
+                if outClass == .motorway || outClass == .trunk {
+                    return JunctionInstruction(type: .merge, modifier: roads[index].angle > 180 ? .slightRight : .slightLeft)
+                }
+                return JunctionInstruction(type: .turn, modifier: modifier)
+            }
+            return JunctionInstruction(type: .newName, modifier: modifier)
+        }
+        return JunctionInstruction(type: type, modifier: modifier, isSilent: true)
+    }
+}

@@ -1,0 +1,85 @@
+/// Whether a change of street name or reference is worth telling the driver.
+///
+/// Drivers do not want to hear about every relabelling of the road they are on: `Hauptstraße` becoming
+/// `Hauptstraßenbrücke` over a bridge, `42 N` becoming `42 S`, `West 42` becoming `East 42`, a route number
+/// joining or leaving (`US 75` → `US 75;US 69`), or a name dropped for an unnamed stretch. These rules are
+/// OSRM's (`requiresNameAnnounced`): a change is announced only when the road really becomes another one.
+enum NameChange {
+    /// Compass words that may be added, dropped or exchanged in front of or behind a street name without
+    /// making it another street (OSRM car profile's `suffix_list`, compared case-insensitively; it holds the
+    /// common abbreviations of each other too).
+    static let compassAffixes: Set<String> = [
+        "n", "ne", "e", "se", "s", "sw", "w", "nw", "north", "south", "west", "east", "nor", "sou", "we", "ea",
+    ]
+
+    /// Whether going from a road named `fromName`/`fromRef` onto one named `toName`/`toRef` is a change the
+    /// driver must be told about.
+    static func requiresAnnouncement(fromName: String, fromRef: String, toName: String, toRef: String) -> Bool {
+        // Onto a named road from one without any label.
+        if fromName.isEmpty && fromRef.isEmpty && !(toName.isEmpty && toRef.isEmpty) { return true }
+
+        let namesAreEmpty = fromName.isEmpty && toName.isEmpty
+        let nameIsContained = fromName.hasPrefix(toName) || toName.hasPrefix(fromName)
+        let isAffixChange = isCompassAffixChange(fromName, toName)
+        let namesAreEqual = fromName == toName || nameIsContained || isAffixChange
+        let nameIsRemoved = !fromName.isEmpty && toName.isEmpty
+
+        let fromRefs = normalisedRef(fromRef), toRefs = normalisedRef(toRef)
+        let refsAreEmpty = fromRefs.isEmpty && toRefs.isEmpty
+        let refIsContained = fromRefs.isEmpty || toRefs.isEmpty || fromRefs.contains(toRefs) || toRefs.contains(fromRefs)
+        let refIsRemoved = !fromRefs.isEmpty && toRefs.isEmpty
+
+        let obviousChange = (namesAreEmpty && refsAreEmpty) || (namesAreEqual && refIsContained)
+            || (namesAreEqual && refsAreEmpty) || (refIsContained && nameIsRemoved) || (namesAreEqual && refIsRemoved)
+            || isAffixChange
+        // A numbered road becoming a named one (or the reverse) is worth saying even when the number stays.
+        let labelKindSwaps = (fromName.isEmpty && !fromRefs.isEmpty && !toName.isEmpty && toRefs.isEmpty)
+            || (!fromName.isEmpty && fromRefs.isEmpty && toName.isEmpty && !toRefs.isEmpty)
+        return !obviousChange || labelKindSwaps
+    }
+
+    /// `US 64; US 412  ;` → `US 64;US 412`: references compare without the spaces around separators.
+    static func normalisedRef(_ ref: String) -> String {
+        ref.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: ";")
+    }
+
+    /// Whether two names differ only by compass words around their longest common part
+    /// (`42 N`/`42 S`, `North Capitol Northeast`/`North Capitol Northwest`).
+    static func isCompassAffixChange(_ a: String, _ b: String) -> Bool {
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        let x = Array(a), y = Array(b)
+        guard let common = longestCommonSubstring(x, y) else { return false }
+        let parts = [String(x[..<common.aStart]), String(x[(common.aStart + common.length)...]),
+                     String(y[..<common.bStart]), String(y[(common.bStart + common.length)...])]
+        return parts.allSatisfy { part in
+            let word = part.trimmingSpaces().lowercased()
+            return word.isEmpty || compassAffixes.contains(word)
+        }
+    }
+
+    /// The first longest common run of characters of `a` and `b`, or nil when they share none.
+    /// - Complexity: O(|a| × |b|) time, O(|b|) memory (names are short).
+    static func longestCommonSubstring(_ a: [Character], _ b: [Character]) -> (aStart: Int, bStart: Int, length: Int)? {
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        var current = previous
+        var best: (aStart: Int, bStart: Int, length: Int)?
+        for i in 1...a.count {
+            for j in 1...b.count {
+                current[j] = a[i - 1] == b[j - 1] ? previous[j - 1] + 1 : 0
+                if current[j] > (best?.length ?? 0) { best = (i - current[j], j - current[j], current[j]) }
+            }
+            swap(&previous, &current)
+        }
+        return best
+    }
+}
+
+extension StringProtocol {
+    /// The string without leading and trailing spaces.
+    fileprivate func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
