@@ -50,6 +50,7 @@ struct StepBuilder {
         var arriveEdge = max(0, edges.count - 1)
         if arriveEdge > departEdge && drivenLength(ofEdgeAt: arriveEdge) < Self.negligibleStretch { arriveEdge -= 1 }
 
+        let last = coords.count - 1
         // Depart.
         let departBearing = Self.polylineBearing(coords, from: 0, forward: true)
         let departModifier = Self.endpointModifier(
@@ -60,7 +61,8 @@ struct StepBuilder {
 
         // Junctions: classified one by one, then the ones a driver perceives as one merged.
         let classifier = TurnClassifier(graph: graph, edges: edges)
-        let collapsed = StepCollapsing(graph: graph, edges: edges).collapse(legTurns(classifier, from: departEdge + 1, through: arriveEdge))
+        let collapsed = StepCollapsing(graph: graph, edges: edges).collapse(
+            legTurns(classifier, from: departEdge + 1, through: arriveEdge), arrival: geometry.cumulativeDistance[last])
         for legTurn in collapsed {
             let turn = legTurn.turn
             result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,
@@ -77,7 +79,6 @@ struct StepBuilder {
         }
 
         // Arrive, with the side the destination lies on.
-        let last = coords.count - 1
         let arriveBearing = Self.polylineBearing(coords, from: last, forward: false)
         let toInput = GreatCircle.initialBearing(from: leg.to.location, to: leg.to.input)
         let modifier = Self.endpointModifier(offRoad: leg.to.distance, deviation: arriveBearing.turnAngle(to: toInput))

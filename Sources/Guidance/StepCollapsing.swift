@@ -30,8 +30,28 @@ struct StepCollapsing {
     /// Bearings before and after two turns at least this far apart are a U-turn.
     static let uTurnDeviation: Degrees = 145
 
-    /// The announced maneuvers, silent ones dropped and close ones merged.
-    func collapse(_ turns: [LegTurn]) -> [LegTurn] {
+    /// The announced maneuvers, silent ones dropped and close ones merged; `arrival` is the distance along
+    /// the leg of its end.
+    func collapse(_ turns: [LegTurn], arrival: Meters) -> [LegTurn] {
+        dropShortNameSegments(mergeCloseManeuvers(turns), arrival: arrival)
+    }
+
+    /// A name announced for a stretch shorter than `nameSegmentCutoff` that ends at the destination or at
+    /// another name is not worth saying: the driver hears the name that lasts (a bridge, a short link).
+    private func dropShortNameSegments(_ turns: [LegTurn], arrival: Meters) -> [LegTurn] {
+        var result: [LegTurn] = []
+        for (k, t) in turns.enumerated() {
+            if t.turn.type == .newName {
+                let next = k + 1 < turns.count ? turns[k + 1] : nil
+                let end = next?.distance ?? arrival
+                if end - t.distance < Self.nameSegmentCutoff && (next == nil || next?.turn.type == .newName) { continue }
+            }
+            result.append(t)
+        }
+        return result
+    }
+
+    private func mergeCloseManeuvers(_ turns: [LegTurn]) -> [LegTurn] {
         var result: [LegTurn] = []
         for current in turns {
             guard var previous = result.last else {
@@ -70,6 +90,15 @@ struct StepCollapsing {
             return merged
         }
         guard gap < Self.collapseDistance else { return nil }
+        // A turn and, a few metres on, a change of name: one turn onto the final road.
+        if second.turn.type == .newName && first.turn.type != .newName {
+            var merged = first
+            merged.roadEdge = second.roadEdge
+            merged.turn.bearingAfter = second.turn.bearingAfter
+            merged.turn.modifier = TurnAngleBands.modifier(forDeviation: totalDeviation)
+            if first.turn.type == .continue { merged.turn.type = .turn }
+            return merged
+        }
         // Turning around in two short steps (through the gap of a divided road).
         if abs(totalDeviation) >= Self.uTurnDeviation && isTurn(first) && isTurn(second)
             && first.turn.modifier.map(TurnAngleBands.direction(for:)) == second.turn.modifier.map(TurnAngleBands.direction(for:)) {
