@@ -51,22 +51,76 @@ struct StepCollapsing {
         return result
     }
 
+    /// Merges each run of maneuvers less than `collapseDistance` apart into one, then a short stretch under
+    /// another name into the turn that ends it.
     private func mergeCloseManeuvers(_ turns: [LegTurn]) -> [LegTurn] {
+        var chains: [[LegTurn]] = []
+        for current in turns where !current.turn.isSilent {
+            if let last = chains.last?.last, isCollapsible(last), isCollapsible(current),
+               current.distance - last.distance < Self.collapseDistance {
+                chains[chains.count - 1].append(current)
+            } else {
+                chains.append([current])
+            }
+        }
+        var result: [LegTurn] = []
+        for chain in chains {
+            guard chain.count > 1 else { result.append(chain[0]); continue }
+            if let merged = combine(chain) { result.append(merged) }
+        }
+        return mergeNameStretches(result)
+    }
+
+    /// Roundabout maneuvers keep their own steps.
+    private func isCollapsible(_ t: LegTurn) -> Bool {
+        t.turn.type != .roundabout && t.turn.type != .exitRoundabout
+    }
+
+    /// The one maneuver a run of close maneuvers makes: judged by the total angle from the bearing before the
+    /// first to the bearing after the last, onto the last one's road; nil when it amounts to going straight
+    /// on along the same road.
+    private func combine(_ chain: [LegTurn]) -> LegTurn? {
+        let first = chain[0], last = chain[chain.count - 1]
+        let total = first.turn.bearingBefore.turnAngle(to: last.turn.bearingAfter)
+        let fromEdge = edges[max(0, first.junction - 1)], toEdge = edges[last.roadEdge]
+        let announce = NameChange.requiresAnnouncement(fromName: graph.name(of: fromEdge), fromRef: graph.ref(of: fromEdge),
+                                                       toName: graph.name(of: toEdge), toRef: graph.ref(of: toEdge))
+        let continues = !announce && graph.nameIndex[Int(toEdge)] != 0
+        var merged = last
+        merged.junction = first.junction
+        merged.distance = first.distance
+        merged.turn.bearingBefore = first.turn.bearingBefore
+        if abs(total) >= Self.uTurnDeviation {
+            merged.turn.type = continues ? .continue : .turn
+            merged.turn.modifier = .uturn
+            return merged
+        }
+        let modifier = TurnAngleBands.modifier(forDeviation: total)
+        merged.turn.modifier = modifier
+        if modifier == .straight {
+            if !announce { return nil }
+            merged.turn.type = .newName
+            return merged
+        }
+        let leading = chain.first { $0.turn.type != .newName }?.turn.type ?? .turn
+        merged.turn.type = leading == .newName || (leading == .continue && !continues) ? .turn : leading
+        return merged
+    }
+
+    /// A short stretch under another name (a bridge, a link) ending in a turn: one turn onto the final road.
+    private func mergeNameStretches(_ turns: [LegTurn]) -> [LegTurn] {
         var result: [LegTurn] = []
         for current in turns {
-            guard var previous = result.last else {
-                if !current.turn.isSilent { result.append(current) }
-                continue
-            }
-            if current.turn.isSilent || current.turn.type == .roundabout || previous.turn.type == .roundabout
-                || current.turn.type == .exitRoundabout || previous.turn.type == .exitRoundabout {
-                if !current.turn.isSilent { result.append(current) }
-                continue
-            }
-            let gap = current.distance - previous.distance
-            if let merged = merge(previous, current, gap: gap) {
-                previous = merged
-                result[result.count - 1] = previous
+            if let previous = result.last, isCollapsible(previous), isCollapsible(current),
+               isNonTurn(previous), current.turn.type != .newName,
+               current.distance - previous.distance < Self.nameSegmentCutoff {
+                var merged = current
+                merged.junction = previous.junction
+                merged.distance = previous.distance
+                merged.turn.bearingBefore = previous.turn.bearingBefore
+                merged.turn.type = [.turn, .endOfRoad, .continue].contains(current.turn.type) ? .turn : current.turn.type
+                merged.turn.modifier = TurnAngleBands.modifier(forDeviation: previous.turn.bearingBefore.turnAngle(to: current.turn.bearingAfter))
+                result[result.count - 1] = merged
             } else {
                 result.append(current)
             }
@@ -74,49 +128,8 @@ struct StepCollapsing {
         return result
     }
 
-    /// The single maneuver that `first` then `second`, `gap` metres apart, make together, or nil when both stand.
-    private func merge(_ first: LegTurn, _ second: LegTurn, gap: Meters) -> LegTurn? {
-        let totalDeviation = first.turn.bearingBefore.turnAngle(to: second.turn.bearingAfter)
-        let firstIsNonTurn = first.turn.type == .newName
-            || ((first.turn.type == .turn || first.turn.type == .continue) && first.turn.modifier == .straight)
-        // A short stretch under another name ending in a turn: one turn onto the final road.
-        if firstIsNonTurn && gap < Self.nameSegmentCutoff && second.turn.type != .newName {
-            var merged = second
-            merged.junction = first.junction
-            merged.distance = first.distance
-            merged.turn.bearingBefore = first.turn.bearingBefore
-            merged.turn.type = [.turn, .endOfRoad, .continue].contains(second.turn.type) ? .turn : second.turn.type
-            merged.turn.modifier = TurnAngleBands.modifier(forDeviation: totalDeviation)
-            return merged
-        }
-        guard gap < Self.collapseDistance else { return nil }
-        // A turn and, a few metres on, a change of name: one turn onto the final road.
-        if second.turn.type == .newName && first.turn.type != .newName {
-            var merged = first
-            merged.roadEdge = second.roadEdge
-            merged.turn.bearingAfter = second.turn.bearingAfter
-            merged.turn.modifier = TurnAngleBands.modifier(forDeviation: totalDeviation)
-            if first.turn.type == .continue { merged.turn.type = .turn }
-            return merged
-        }
-        // Turning around in two short steps (through the gap of a divided road).
-        if abs(totalDeviation) >= Self.uTurnDeviation && isTurn(first) && isTurn(second)
-            && first.turn.modifier.map(TurnAngleBands.direction(for:)) == second.turn.modifier.map(TurnAngleBands.direction(for:)) {
-            var merged = second
-            merged.junction = first.junction
-            merged.distance = first.distance
-            merged.turn.bearingBefore = first.turn.bearingBefore
-            let sameName = !NameChange.requiresAnnouncement(
-                fromName: graph.name(of: edges[max(0, first.junction - 1)]), fromRef: graph.ref(of: edges[max(0, first.junction - 1)]),
-                toName: graph.name(of: edges[second.roadEdge]), toRef: graph.ref(of: edges[second.roadEdge]))
-            merged.turn.type = sameName && graph.nameIndex[Int(edges[second.roadEdge])] != 0 ? .continue : .turn
-            merged.turn.modifier = .uturn
-            return merged
-        }
-        return nil
-    }
-
-    private func isTurn(_ t: LegTurn) -> Bool {
-        [.turn, .continue, .endOfRoad, .newName].contains(t.turn.type) && t.turn.modifier != .straight
+    /// A change of name, or a turn straight on: not a change of direction.
+    private func isNonTurn(_ t: LegTurn) -> Bool {
+        t.turn.type == .newName || ((t.turn.type == .turn || t.turn.type == .continue) && t.turn.modifier == .straight)
     }
 }
