@@ -33,7 +33,25 @@ struct StepCollapsing {
     /// The announced maneuvers, silent ones dropped and close ones merged; `arrival` is the distance along
     /// the leg of its end.
     func collapse(_ turns: [LegTurn], arrival: Meters) -> [LegTurn] {
-        dropShortNameSegments(mergeCloseManeuvers(turns), arrival: arrival)
+        let announced = dropShortNameSegments(mergeCloseManeuvers(turns), arrival: arrival)
+        return endsOfRoadAfterFollowing(announced, passed: turns)
+    }
+
+    /// `end of road` tells a driver that the road they have been following ends; right after turning onto a
+    /// connecting road (no other junction passed since the last maneuver or the start), the T ahead is
+    /// an ordinary turn.
+    private func endsOfRoadAfterFollowing(_ announced: [LegTurn], passed all: [LegTurn]) -> [LegTurn] {
+        var result = announced
+        var previousJunction = 0
+        for k in result.indices {
+            let junction = result[k].junction
+            if result[k].turn.type == .endOfRoad {
+                let followed = all.contains { $0.junction > previousJunction && $0.junction < junction && $0.turn.roadCount >= 3 }
+                if !followed { result[k].turn.type = .turn }
+            }
+            previousJunction = junction
+        }
+        return result
     }
 
     /// A name announced for a stretch shorter than `nameSegmentCutoff` that ends at the destination or at

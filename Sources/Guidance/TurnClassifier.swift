@@ -14,6 +14,8 @@ struct ClassifiedTurn: Sendable, Hashable {
     var resumeIndex: Int?
     /// Nothing is announced (the obvious way on), but later passes may combine it with a nearby maneuver.
     var isSilent: Bool = false
+    /// How many roads meet at the node (a bend in the road has 2).
+    var roadCount: Int = 0
 }
 
 /// Classifies the turn at each routing node of a leg.
@@ -74,7 +76,7 @@ struct TurnClassifier {
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
         let instruction = JunctionTurns(graph: graph, junction: junction).instruction(for: taken)
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
-                              isSilent: instruction.isSilent)
+                              isSilent: instruction.isSilent, roadCount: junction.roads.count)
     }
 
     /// The maneuver type for a change of road class that makes a ramp maneuver, if any.
