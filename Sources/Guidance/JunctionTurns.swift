@@ -77,7 +77,7 @@ struct JunctionTurns {
     private func threeWayInstruction(for taken: Int) -> JunctionInstruction {
         let obvious = obviousRoad()
         if obvious == nil, let fork = fork(), fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
-        if obvious == nil && isEndOfRoad && !hasSameName(1) && !hasSameName(2) {
+        if obvious == nil && isEndOfRoad {
             let modifier: ManeuverModifier = taken == 1 ? .right : .left
             return JunctionInstruction(type: basicType(taken) == .onRamp ? .onRamp : .endOfRoad, modifier: modifier)
         }
@@ -104,8 +104,7 @@ struct JunctionTurns {
         return JunctionInstruction(type: basicType(taken), modifier: direction(taken))
     }
 
-    /// A T: one road to the right, one to the left, none ahead (OSRM's `isEndOfRoad`). When one of them
-    /// carries the road's name on, the road does not end: the driver continues along it.
+    /// A T: one road to the right, one to the left, none ahead (OSRM's `isEndOfRoad`).
     private var isEndOfRoad: Bool {
         guard roads.count == 3 else { return false }
         let right = roads[1].angle, left = roads[2].angle

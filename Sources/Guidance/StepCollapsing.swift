@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import RoadNetwork
 
@@ -33,6 +34,7 @@ struct StepCollapsing {
     /// The announced maneuvers, silent ones dropped and close ones merged; `arrival` is the distance along
     /// the leg of its end.
     func collapse(_ turns: [LegTurn], arrival: Meters) -> [LegTurn] {
+        if ProcessInfo.processInfo.environment["WDEBUG"] != nil { for t in turns { print("DBG", t.junction, t.turn.type, t.turn.isSilent, t.turn.roadCount, t.distance) } }
         let announced = dropShortNameSegments(mergeCloseManeuvers(turns), arrival: arrival)
         return endsOfRoadAfterFollowing(announced, passed: turns)
     }
@@ -47,7 +49,7 @@ struct StepCollapsing {
             let junction = result[k].junction
             if result[k].turn.type == .endOfRoad {
                 let followed = all.contains { $0.junction > previousJunction && $0.junction < junction && $0.turn.roadCount >= 3 }
-                if !followed { result[k].turn.type = .turn }
+                if !followed { result[k].turn.type = continuesRoad(from: junction - 1, to: result[k].roadEdge) ? .continue : .turn }
             }
             previousJunction = junction
         }
@@ -67,6 +69,14 @@ struct StepCollapsing {
             result.append(t)
         }
         return result
+    }
+
+    /// Whether the road of `edges[to]` carries the name of `edges[from]` on (both named).
+    private func continuesRoad(from: Int, to: Int) -> Bool {
+        let a = edges[max(0, from)], b = edges[to]
+        return graph.nameIndex[Int(a)] != 0 && graph.nameIndex[Int(b)] != 0
+            && !NameChange.requiresAnnouncement(fromName: graph.name(of: a), fromRef: graph.ref(of: a),
+                                               toName: graph.name(of: b), toRef: graph.ref(of: b))
     }
 
     /// Merges each run of maneuvers less than `collapseDistance` apart into one, then a short stretch under
