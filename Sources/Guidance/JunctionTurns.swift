@@ -58,6 +58,7 @@ struct JunctionTurns {
     /// The instruction for leaving over the road at `taken`.
     func instruction(for taken: Int) -> JunctionInstruction {
         if taken == 0 { return uTurn() }
+        if let motorway = motorwayInstruction(for: taken) { return motorway }
         switch roads.count {
         case 2: return instructionForObvious(taken, roadCount: 2, throughStreet: false)
         case 3: return threeWayInstruction(for: taken)
@@ -69,6 +70,35 @@ struct JunctionTurns {
     private func uTurn() -> JunctionInstruction {
         let named = graph.nameIndex[Int(inEdge)] != 0
         return JunctionInstruction(type: named ? .continue : .turn, modifier: .uturn)
+    }
+
+    // MARK: Motorways
+
+    /// Motorway junctions (motorways, trunks and their links only, every way on within 60° of straight):
+    /// a carriageway splitting is a fork whatever the names; a link leaving a carriageway that goes on is
+    /// an off ramp; a link splitting is a fork; a link joining a carriageway is a merge. Nil elsewhere.
+    private func motorwayInstruction(for taken: Int) -> JunctionInstruction? {
+        func isMotorway(_ i: Int) -> Bool { let c = graph.highway[Int(roads[i].edge)]; return c == .motorway || c == .trunk }
+        func isRamp(_ i: Int) -> Bool { Self.isRamp(graph.highway[Int(roads[i].edge)]) }
+        let inClass = graph.highway[Int(inEdge)]
+        let arrivesOnMotorway = inClass == .motorway || inClass == .trunk
+        guard arrivesOnMotorway || Self.isRamp(inClass) else { return nil }
+        for i in 1..<roads.count {
+            if !isMotorway(i) && !isRamp(i) { return nil }
+            if roads[i].entryAllowed && roads[i].deviation > Angle.group { return nil }
+        }
+        let enterable = (1..<roads.count).filter { roads[$0].entryAllowed }
+        guard enterable.count >= 2 else { return nil }
+        let motorways = enterable.filter(isMotorway)
+        let side: ManeuverModifier = roads[taken].angle > 180 ? .slightLeft : .slightRight
+        if isRamp(taken) && !motorways.isEmpty {
+            return JunctionInstruction(type: .offRamp, modifier: side)
+        }
+        // Branches of the same kind split: a fork, named by position.
+        let peers = enterable.filter { isRamp($0) == isRamp(taken) }
+        guard peers.count >= 2 else { return nil }
+        let modifier: ManeuverModifier = taken == peers.last ? .slightLeft : taken == peers.first ? .slightRight : .straight
+        return JunctionInstruction(type: .fork, modifier: modifier)
     }
 
     // MARK: Junction shapes
@@ -232,18 +262,28 @@ struct JunctionTurns {
         let nextAngle = left + 1 < roads.count ? roads[left + 1].angle : 360
         guard nextAngle - roads[left].angle >= Angle.group, roads[right].angle - roads[right - 1].angle >= Angle.group else { return nil }
         guard (right...left).allSatisfy({ roads[$0].entryAllowed }) else { return nil }
-        if left - right == 1 {
-            let a = graph.highway[Int(roads[left].edge)], b = graph.highway[Int(roads[right].edge)]
-            let pa = RoadPriority(a), pb = RoadPriority(b)
-            let similar = a.isLink == b.isLink && abs(pa.value - pb.value) <= 1
-            if !similar {
-                let arrival = arrivalPriority
-                if RoadPriority.isObviousByClass(arrival: arrival, candidate: pa, other: pb)
-                    || RoadPriority.isObviousByClass(arrival: arrival, candidate: pb, other: pa) { return nil }
-            }
-        }
+        let hasObvious = left - right == 1
+            ? isObviousOfTwo(left, over: right) || isObviousOfTwo(right, over: left)
+            : isObviousOfTwo(right + 1, over: left) && isObviousOfTwo(right + 1, over: right)
+        if hasObvious { return nil }
         return right...left
     }
+
+    /// Whether the road at `index` is clearly the way on compared with the one at `other`: by class, by
+    /// carrying the name on while the other does not, or by being much straighter.
+    private func isObviousOfTwo(_ index: Int, over other: Int) -> Bool {
+        if RoadPriority.isObviousByClass(arrival: arrivalPriority, candidate: priority(index), other: priority(other)) { return true }
+        let named = graph.nameIndex[Int(inEdge)] != 0
+        let keepsName = named && graph.nameIndex[Int(roads[index].edge)] != 0 && hasSameName(index)
+        let otherKeepsName = named && graph.nameIndex[Int(roads[other].edge)] != 0 && hasSameName(other)
+        if keepsName && !otherKeepsName { return true }
+        let deviation = roads[index].deviation, otherDeviation = roads[other].deviation
+        return otherDeviation / max(deviation, 1) > Self.muchStraighterRatio
+            && abs(roads[index].angle - roads[other].angle) > Angle.fuzzy && deviation < Angle.fuzzy
+    }
+
+    /// A road this many times straighter than another is obviously the way on between the two.
+    static let muchStraighterRatio = 1.4
 
     /// The instruction for one branch of a fork.
     private func forkInstruction(for taken: Int, in fork: ClosedRange<Int>) -> JunctionInstruction {

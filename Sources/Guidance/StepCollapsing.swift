@@ -99,9 +99,10 @@ struct StepCollapsing {
         return mergeNameStretches(result)
     }
 
-    /// Roundabout maneuvers keep their own steps.
+    /// Turns and name changes merge; roundabouts, ramps, merges and forks keep their own steps (each is a
+    /// lane choice the driver makes).
     private func isCollapsible(_ t: LegTurn) -> Bool {
-        t.turn.type != .roundabout && t.turn.type != .exitRoundabout
+        [.turn, .continue, .newName, .endOfRoad].contains(t.turn.type)
     }
 
     /// The one maneuver a run of close maneuvers makes: judged by the total angle from the bearing before the
