@@ -59,6 +59,7 @@ struct JunctionTurns {
     func instruction(for taken: Int) -> JunctionInstruction {
         if taken == 0 { return uTurn() }
         if let motorway = motorwayInstruction(for: taken) { return motorway }
+        if let ramp = rampInstruction(for: taken) { return ramp }
         switch roads.count {
         case 2: return instructionForObvious(taken, roadCount: 2, throughStreet: false)
         case 3: return threeWayInstruction(for: taken)
@@ -92,13 +93,36 @@ struct JunctionTurns {
         let motorways = enterable.filter(isMotorway)
         let side: ManeuverModifier = roads[taken].angle > 180 ? .slightLeft : .slightRight
         if isRamp(taken) && !motorways.isEmpty {
-            return JunctionInstruction(type: .offRamp, modifier: side)
+            let modifier = direction(taken)
+            return JunctionInstruction(type: .offRamp, modifier: modifier == .straight ? side : modifier)
         }
         // Branches of the same kind split: a fork, named by position.
         let peers = enterable.filter { isRamp($0) == isRamp(taken) }
         guard peers.count >= 2 else { return nil }
         let modifier: ManeuverModifier = taken == peers.last ? .slightLeft : taken == peers.first ? .slightRight : .straight
         return JunctionInstruction(type: .fork, modifier: modifier)
+    }
+
+    /// Leaving a motorway or trunk onto a link is an `off ramp`, to one side; a link joining a carriageway
+    /// that comes in past the junction is a `merge`, named for the lane change (a ramp joining from the
+    /// right merges to the left).
+    private func rampInstruction(for taken: Int) -> JunctionInstruction? {
+        func isMotorwayLike(_ c: HighwayClass) -> Bool { c == .motorway || c == .trunk }
+        let inClass = graph.highway[Int(inEdge)], outClass = graph.highway[Int(roads[taken].edge)]
+        let deviation = 180 - roads[taken].angle
+        if isMotorwayLike(inClass) && outClass.isLink {
+            var modifier = direction(taken)
+            if modifier == .straight { modifier = deviation >= 0 ? .slightRight : .slightLeft }
+            return JunctionInstruction(type: .offRamp, modifier: modifier)
+        }
+        if inClass.isLink && isMotorwayLike(inClass.mainClass) && isMotorwayLike(outClass) {
+            let joinsCarriageway = roads.indices.dropFirst().contains {
+                $0 != taken && !roads[$0].entryAllowed && isMotorwayLike(graph.highway[Int(roads[$0].edge)])
+            }
+            guard joinsCarriageway else { return nil }
+            return JunctionInstruction(type: .merge, modifier: deviation >= 0 ? .slightLeft : .slightRight)
+        }
+        return nil
     }
 
     // MARK: Junction shapes
@@ -151,7 +175,10 @@ struct JunctionTurns {
         let arrivalNamed = graph.nameIndex[Int(inEdge)] != 0
         var best = 0, bestDeviation: Degrees = 180
         var bestContinue = 0, bestContinueDeviation: Degrees = 180
+        let arrivesOnRamp = Self.isRamp(graph.highway[Int(inEdge)])
         for i in 1..<roads.count where roads[i].entryAllowed {
+            // Taking a motorway ramp is always announced (`on ramp`), never the silent way on.
+            if !arrivesOnRamp && Self.isRamp(graph.highway[Int(roads[i].edge)]) { continue }
             let deviation = roads[i].deviation
             let p = priority(i)
             if graph.nameIndex[Int(roads[i].edge)] != 0 && hasSameName(i) {

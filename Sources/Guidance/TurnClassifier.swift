@@ -54,38 +54,11 @@ struct TurnClassifier {
                                   bearingBefore: before, bearingAfter: after)
         }
 
-        // 2. Ramps.
-        let inClass = graph.highway[Int(inEdge)], outClass = graph.highway[Int(outEdge)]
-        if let rampType = Self.rampType(from: inClass, to: outClass) {
-            var modifier = TurnAngleBands.modifier(forDeviation: deviation)
-            switch rampType {
-            case .offRamp where modifier == .straight:
-                // Leaving a carriageway is always to one side; say which, as OSRM does.
-                modifier = deviation >= 0 ? .slightRight : .slightLeft
-            case .merge:
-                // A merge names the direction of the lane change (OSRM): a ramp joining from the right
-                // bends right into the carriageway (positive deviation) and merges to the left.
-                modifier = deviation >= 0 ? .slightLeft : .slightRight
-            default:
-                break
-            }
-            return ClassifiedTurn(type: rampType, modifier: modifier, bearingBefore: before, bearingAfter: after)
-        }
-
         let junction = Junction(graph: graph, inEdge: inEdge, arrival: before, probeDistance: probeDistance)
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
         let instruction = JunctionTurns(graph: graph, junction: junction).instruction(for: taken)
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
                               isSilent: instruction.isSilent, roadCount: junction.roads.count)
-    }
-
-    /// The maneuver type for a change of road class that makes a ramp maneuver, if any.
-    static func rampType(from inClass: HighwayClass, to outClass: HighwayClass) -> ManeuverType? {
-        func isMotorwayLike(_ c: HighwayClass) -> Bool { c == .motorway || c == .trunk }
-        if !inClass.isLink && isMotorwayLike(inClass) && outClass.isLink { return .offRamp }
-        if !inClass.isLink && !isMotorwayLike(inClass) && outClass.isLink && isMotorwayLike(outClass.mainClass) { return .onRamp }
-        if inClass.isLink && isMotorwayLike(inClass.mainClass) && !outClass.isLink && isMotorwayLike(outClass) { return .merge }
-        return nil
     }
 
     /// Scans the ring from junction `i` (the first roundabout edge) to the exit and counts exits.
