@@ -145,17 +145,47 @@ struct JunctionTurns {
             if modifier == .straight && direction(other) == .straight { modifier = taken == 2 ? .slightLeft : .slightRight }
             return JunctionInstruction(type: basicType(taken), modifier: modifier)
         }
-        return JunctionInstruction(type: basicType(taken), modifier: direction(taken))
+        return JunctionInstruction(type: basicType(taken), modifier: distinctModifier(taken, besides: nil))
     }
 
     /// Four or more roads.
     private func complexInstruction(for taken: Int) -> JunctionInstruction {
-        if let obvious = obviousRoad() {
-            if taken == obvious { return instructionForObvious(taken, roadCount: roads.count, throughStreet: isThroughStreet(taken)) }
-            return JunctionInstruction(type: basicType(taken), modifier: direction(taken))
+        let obvious = obviousRoad()
+        if let obvious, taken == obvious {
+            return instructionForObvious(taken, roadCount: roads.count, throughStreet: isThroughStreet(taken))
         }
-        if let fork = fork(), fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
-        return JunctionInstruction(type: basicType(taken), modifier: direction(taken))
+        if obvious == nil, let fork = fork(), fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
+        return JunctionInstruction(type: basicType(taken), modifier: distinctModifier(taken, besides: obvious))
+    }
+
+    /// The modifier of a turn told apart from the other turns to the same side: two right turns are not
+    /// both "right" (the one nearer straight is slight, or the one past 90° sharp), three are sharp, plain
+    /// and slight (OSRM's turn assignment per side).
+    func distinctModifier(_ taken: Int, besides obvious: Int?) -> ManeuverModifier {
+        let trivial = direction(taken)
+        guard trivial != .straight && trivial != .uturn else { return trivial }
+        let toRight = roads[taken].angle < 180
+        // The roads to the same side, sharpest first; a turn one may not take does not compete.
+        let side = (1..<roads.count).filter { i in
+            i != obvious && roads[i].entryAllowed && (roads[i].angle < 180) == toRight
+                && direction(i) != .straight && direction(i) != .uturn
+        }.sorted { toRight ? roads[$0].angle < roads[$1].angle : roads[$0].angle > roads[$1].angle }
+        let (sharp, plain, slight): (ManeuverModifier, ManeuverModifier, ManeuverModifier) =
+            toRight ? (.sharpRight, .right, .slightRight) : (.sharpLeft, .left, .slightLeft)
+        switch side.count {
+        case 2:
+            let sharper = side[0], lesser = side[1]
+            // Only two plain turns compete; two sharp or two slight turns are told apart by the driver's eye.
+            guard direction(sharper) == plain && direction(lesser) == plain else { return trivial }
+            let nearOrthogonal = { (i: Int) in abs(self.roads[i].angle - (toRight ? 90 : 270)) < Angle.noTurn }
+            let (sharperModifier, lesserModifier): (ManeuverModifier, ManeuverModifier) =
+                nearOrthogonal(lesser) ? (sharp, plain) : (plain, slight)
+            return taken == sharper ? sharperModifier : lesserModifier
+        case 3:
+            return taken == side[0] ? sharp : taken == side[1] ? plain : slight
+        default:
+            return trivial
+        }
     }
 
     /// A T: one road to the right, one to the left, none ahead (OSRM's `isEndOfRoad`).
