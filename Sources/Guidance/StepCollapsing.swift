@@ -94,7 +94,11 @@ struct StepCollapsing {
         var result: [LegTurn] = []
         for chain in chains {
             guard chain.count > 1 else { result.append(chain[0]); continue }
-            if let merged = combine(chain) { result.append(merged) }
+            if isStaggered(chain) {
+                result.append(contentsOf: chain)
+            } else if let merged = combine(chain) {
+                result.append(merged)
+            }
         }
         return mergeNameStretches(result)
     }
@@ -104,6 +108,21 @@ struct StepCollapsing {
     private func isCollapsible(_ t: LegTurn) -> Bool {
         [.turn, .continue, .newName, .endOfRoad].contains(t.turn.type)
     }
+
+    /// Two turns to opposite sides further apart than `staggeredDistance` (right onto a cross street, then
+    /// left back onto the road): the driver sees two junctions and is told both.
+    private func isStaggered(_ chain: [LegTurn]) -> Bool {
+        guard chain.count == 2, chain[1].distance - chain[0].distance >= Self.staggeredDistance else { return false }
+        let sides = chain.map { t -> TurnDirection? in
+            guard let m = t.turn.modifier, [.left, .right, .sharpLeft, .sharpRight].contains(m) else { return nil }
+            return TurnAngleBands.direction(for: m)
+        }
+        guard let first = sides[0], let second = sides[1] else { return false }
+        return first != second
+    }
+
+    /// Opposite turns closer than this are one zig-zag (a staggered junction), said as one maneuver.
+    static let staggeredDistance: Meters = 3
 
     /// The one maneuver a run of close maneuvers makes: judged by the total angle from the bearing before the
     /// first to the bearing after the last, onto the last one's road; nil when it amounts to going straight
