@@ -311,14 +311,18 @@ struct JunctionTurns {
         var straightmost = 1
         for i in 1..<roads.count where roads[i].deviation < roads[straightmost].deviation { straightmost = i }
         var left = straightmost, right = straightmost
-        while left + 1 < roads.count && roads[left + 1].angle - roads[left].angle < Angle.group
-            && roads[left + 1].deviation < Angle.group { left += 1 }
-        while right - 1 > 0 && roads[right].angle - roads[right - 1].angle < Angle.group
-            && roads[right - 1].deviation < Angle.group { right -= 1 }
+        while left + 1 < roads.count && roads[left + 1].deviation < Angle.group { left += 1 }
+        while right - 1 > 0 && roads[right - 1].deviation < Angle.group { right -= 1 }
         guard left > right, left - right <= 2 else { return nil }
         let nextAngle = left + 1 < roads.count ? roads[left + 1].angle : 360
         guard nextAngle - roads[left].angle >= Angle.group, roads[right].angle - roads[right - 1].angle >= Angle.group else { return nil }
         guard (right...left).allSatisfy({ roads[$0].entryAllowed }) else { return nil }
+        // A motorway link beside an ordinary road is a ramp, not a branch of a fork.
+        let ramps = (right...left).filter { Self.isRamp(graph.highway[Int(roads[$0].edge)]) }
+        if !ramps.isEmpty && ramps.count != left - right + 1 { return nil }
+        // Every branch carrying the road's name on: the road itself splits, and each way is `continue`.
+        let named = graph.nameIndex[Int(inEdge)] != 0
+        if named && (right...left).allSatisfy({ graph.nameIndex[Int(roads[$0].edge)] != 0 && hasSameName($0) }) { return nil }
         let hasObvious = left - right == 1
             ? isObviousOfTwo(left, over: right) || isObviousOfTwo(right, over: left)
             : isObviousOfTwo(right + 1, over: left) && isObviousOfTwo(right + 1, over: right)
