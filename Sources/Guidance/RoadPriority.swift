@@ -32,7 +32,7 @@ struct RoadPriority: Sendable, Hashable {
     }
 
     /// How much more important a road must be than another to be the obvious way by its class alone.
-    static let distinctionFactor = 1.75
+    static let distinctionFactor = 2.0
 
     /// Whether `candidate` is the obvious way over `other` by class alone, for a driver arriving on a road
     /// of class `arrival`: it is much more important and the driver stays on its class, or it is a real road
