@@ -57,6 +57,13 @@ struct JunctionTurns {
 
     /// The instruction for leaving over the road at `taken`.
     func instruction(for taken: Int) -> JunctionInstruction {
+        var result = instructionBeforeSuppression(for: taken)
+        // Straight on along the same road needs no word, whatever else the junction offers.
+        if result.type == .continue && result.modifier == .straight { result.isSilent = true }
+        return result
+    }
+
+    private func instructionBeforeSuppression(for taken: Int) -> JunctionInstruction {
         if taken == 0 { return uTurn() }
         if let motorway = motorwayInstruction(for: taken) { return motorway }
         if let ramp = rampInstruction(for: taken) { return ramp }
