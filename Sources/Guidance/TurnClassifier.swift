@@ -26,8 +26,11 @@ struct ClassifiedTurn: Sendable, Hashable {
 struct TurnClassifier {
     let graph: RoadGraph
     let edges: [EdgeIndex]
-    /// How far along the roads bearings are measured.
-    var probeDistance: Meters = 10
+    /// How far along the roads bearings are measured: far enough that a short first piece of a road (a
+    /// ramp leaving at a shallow angle before it bends away, a kink at the junction) does not decide the
+    /// turn, near enough that a road curving away later does not. 15 m matched OSRM's junction scenarios
+    /// best (10 m: 450 exact of 676, 15 m: 454, 20 m: 446).
+    var probeDistance: Meters = 15
 
     init(graph: RoadGraph, edges: [EdgeIndex]) {
         self.graph = graph
