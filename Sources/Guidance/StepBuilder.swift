@@ -62,7 +62,8 @@ struct StepBuilder {
         // Junctions: classified one by one, then the ones a driver perceives as one merged.
         let classifier = TurnClassifier(graph: graph, edges: edges)
         let collapsed = StepCollapsing(graph: graph, edges: edges).collapse(
-            legTurns(classifier, from: departEdge + 1, through: arriveEdge), arrival: geometry.cumulativeDistance[last])
+            legTurns(classifier, from: departEdge + 1, through: arriveEdge), departure: departEdge,
+            arrival: geometry.cumulativeDistance[last])
         for legTurn in collapsed {
             let turn = legTurn.turn
             result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,

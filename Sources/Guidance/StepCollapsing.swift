@@ -1,4 +1,3 @@
-import Foundation
 import Geodesy
 import RoadNetwork
 
@@ -33,10 +32,26 @@ struct StepCollapsing {
 
     /// The announced maneuvers, silent ones dropped and close ones merged; `arrival` is the distance along
     /// the leg of its end.
-    func collapse(_ turns: [LegTurn], arrival: Meters) -> [LegTurn] {
-        if ProcessInfo.processInfo.environment["WDEBUG"] != nil { for t in turns { print("DBG", t.junction, t.turn.type, t.turn.isSilent, t.turn.roadCount, t.distance) } }
+    func collapse(_ turns: [LegTurn], departure: Int, arrival: Meters) -> [LegTurn] {
         let announced = dropShortNameSegments(mergeCloseManeuvers(turns), arrival: arrival)
-        return endsOfRoadAfterFollowing(announced, passed: turns)
+        return dropReturningNames(endsOfRoadAfterFollowing(announced, passed: turns), departure: departure)
+    }
+
+    /// A name that comes back after an unannounced stretch (an unnamed bridge or link) is the road the
+    /// driver was told about: no new name. `departure` is the index of the edge the leg departs on.
+    private func dropReturningNames(_ turns: [LegTurn], departure: Int) -> [LegTurn] {
+        var current = edges[departure]
+        var result: [LegTurn] = []
+        for t in turns {
+            let road = edges[t.roadEdge]
+            if t.turn.type == .newName && !NameChange.requiresAnnouncement(
+                fromName: graph.name(of: current), fromRef: graph.ref(of: current), toName: graph.name(of: road), toRef: graph.ref(of: road)) {
+                continue
+            }
+            current = road
+            result.append(t)
+        }
+        return result
     }
 
     /// `end of road` tells a driver that the road they have been following ends; right after turning onto a
