@@ -126,6 +126,7 @@ public struct OSRMRouteResponse: Sendable {
         w.field("driving_side", "right")
         w.field("name", step.name)
         if !step.ref.isEmpty { w.field("ref", step.ref) }
+        if m.type == .rotary, let rotaryName = m.rotaryName, !rotaryName.isEmpty { w.field("rotary_name", rotaryName) }
         w.key("intersections")
         w.beginArray()
         writeIntersection(for: m, junction: junctions[m.location], graph: graph, into: &w)

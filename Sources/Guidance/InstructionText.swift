@@ -11,14 +11,15 @@ public enum InstructionText {
     ///   - road: the name (or ref) of the road taken, "" when unnamed.
     ///   - arrivalIndex: for `arrive`, nil at the destination, else the 1-based number of the via point.
     ///   - arrivalSide: for `arrive`, the side the destination lies on (`.left`/`.right`), or nil.
+    ///   - rotaryName: for `rotary`, the name of the ring, or nil.
     public static func maneuver(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, road: String,
-                                departBearing: Bearing? = nil, arrivalIndex: Int? = nil,
+                                rotaryName: String? = nil, departBearing: Bearing? = nil, arrivalIndex: Int? = nil,
                                 arrivalSide: TurnDirection? = nil, language: InstructionLanguage) -> String {
         switch language {
-        case .en: english(type: type, modifier: modifier, exit: exit, road: road, departBearing: departBearing,
-                          arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
-        case .hr: croatian(type: type, modifier: modifier, exit: exit, road: road, departBearing: departBearing,
-                           arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
+        case .en: english(type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
+                          departBearing: departBearing, arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
+        case .hr: croatian(type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
+                           departBearing: departBearing, arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
         }
     }
 
@@ -93,7 +94,7 @@ public enum InstructionText {
         TurnAngleBands.direction(for: m)
     }
 
-    private static func english(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, road: String,
+    private static func english(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, road: String, rotaryName: String?,
                                 departBearing: Bearing?, arrivalIndex: Int?, arrivalSide: TurnDirection?) -> String {
         let onto = road.isEmpty ? "" : " onto \(road)"
         let sideWord = side(modifier) == .left ? "left" : "right"
@@ -130,10 +131,21 @@ public enum InstructionText {
             return "At the roundabout, take the \(englishOrdinal(exit)) exit\(onto)"
         case .exitRoundabout:
             return "Exit the roundabout\(onto)"
+        case .rotary:
+            let circle = rotaryName ?? "the traffic circle"
+            guard let exit else { return "Enter \(circle)" }
+            return "Enter \(circle) and take the \(englishOrdinal(exit)) exit\(onto)"
+        case .exitRotary:
+            return "Exit the traffic circle\(onto)"
+        case .roundaboutTurn:
+            let exitText = exit.map { " (\(englishOrdinal($0)) exit)" } ?? ""
+            if modifier == .uturn { return "At the roundabout, make a U-turn\(exitText)\(onto)" }
+            if modifier == .straight || modifier == nil { return "At the roundabout, go straight\(exitText)\(onto)" }
+            return "At the roundabout, turn \(englishModifier(modifier))\(exitText)\(onto)"
         }
     }
 
-    private static func croatian(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, road: String,
+    private static func croatian(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, road: String, rotaryName: String?,
                                  departBearing: Bearing?, arrivalIndex: Int?, arrivalSide: TurnDirection?) -> String {
         let onto = road.isEmpty ? "" : " na \(road)"
         let sideWord = side(modifier) == .left ? "lijevo" : "desno"
@@ -175,6 +187,17 @@ public enum InstructionText {
             return "Na kružnom toku izađite na \(exit). izlaz\(onto)"
         case .exitRoundabout:
             return "Izađite s kružnog toka\(onto)"
+        case .rotary:
+            let circle = rotaryName.map { "kružni tok \($0)" } ?? "kružni tok"
+            guard let exit else { return "Uđite u \(circle)" }
+            return "Uđite u \(circle) i izađite na \(exit). izlaz\(onto)"
+        case .exitRotary:
+            return "Izađite s kružnog toka\(onto)"
+        case .roundaboutTurn:
+            let exitText = exit.map { " (\($0). izlaz)" } ?? ""
+            if modifier == .uturn { return "Na kružnom toku okrenite se polukružno\(exitText)\(onto)" }
+            if modifier == .straight || modifier == nil { return "Na kružnom toku nastavite ravno\(exitText)\(onto)" }
+            return "Na kružnom toku skrenite \(croatianModifier(modifier))\(exitText)\(onto)"
         }
     }
 }

@@ -60,7 +60,8 @@ struct StepBuilder {
                             before: Bearing(degrees: 0), after: departBearing, roadEdge: edges.isEmpty ? nil : edges[departEdge]))
 
         // Junctions: classified one by one, then the ones a driver perceives as one merged.
-        let classifier = TurnClassifier(graph: graph, edges: edges)
+        // The classifier sees the leg up to the edge arrived on, so a ring the route ends on has no exit.
+        let classifier = TurnClassifier(graph: graph, edges: edges.isEmpty ? edges : Array(edges[...arriveEdge]))
         let collapsed = StepCollapsing(graph: graph, edges: edges).collapse(
             legTurns(classifier, from: departEdge + 1, through: arriveEdge), departure: departEdge,
             arrival: geometry.cumulativeDistance[last])
@@ -68,14 +69,14 @@ struct StepBuilder {
             let turn = legTurn.turn
             result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,
                                 coordinateIndex: geometry.edgeStart[legTurn.junction], edgeIndex: legTurn.junction,
-                                before: turn.bearingBefore, after: turn.bearingAfter, roadEdge: edges[legTurn.roadEdge]))
-            if turn.type == .roundabout, let resume = turn.resumeIndex {
-                // The exit is its own maneuver point (OSRM's "exit roundabout"), so AR shows where to leave.
-                let before = graph.bearingInto(edges: edges, at: resume - 1, distance: classifier.probeDistance)
-                let after = graph.bearingOutOf(edges: edges, at: resume, distance: classifier.probeDistance)
-                result.append(place(type: .exitRoundabout, modifier: TurnAngleBands.modifier(forDeviation: before.turnAngle(to: after)),
-                                    exit: turn.exit, coordinateIndex: geometry.edgeStart[resume], edgeIndex: resume,
-                                    before: before, after: after, roadEdge: edges[resume]))
+                                before: turn.bearingBefore, after: turn.bearingAfter, roadEdge: edges[legTurn.roadEdge],
+                                rotaryName: turn.rotaryName))
+            if turn.type.entersRoundabout, let resume = turn.resumeIndex, let exit = turn.exitStep {
+                // Leaving a roundabout or rotary is its own maneuver point (OSRM's "exit roundabout"), so AR
+                // shows where to leave; a roundabout turn has none.
+                result.append(place(type: exit.type, modifier: exit.modifier, exit: turn.exit,
+                                    coordinateIndex: geometry.edgeStart[resume], edgeIndex: resume,
+                                    before: exit.bearingBefore, after: exit.bearingAfter, roadEdge: edges[resume]))
             }
         }
 
@@ -99,7 +100,7 @@ struct StepBuilder {
             guard let turn = classifier.classify(at: i) else { i += 1; continue }
             turns.append(LegTurn(turn: turn, junction: i, roadEdge: turn.resumeIndex ?? i,
                                  distance: geometry.cumulativeDistance[geometry.edgeStart[i]]))
-            if turn.type == .roundabout {
+            if turn.type.entersRoundabout {
                 guard let resume = turn.resumeIndex else { break }
                 i = resume + 1
                 continue
@@ -151,12 +152,12 @@ struct StepBuilder {
 
     private func place(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, coordinateIndex: Int, edgeIndex: Int,
                        before: Bearing, after: Bearing, roadEdge: EdgeIndex?,
-                       arrivalSide: TurnDirection? = nil) -> PlacedManeuver {
+                       arrivalSide: TurnDirection? = nil, rotaryName: String? = nil) -> PlacedManeuver {
         let road = roadEdge.map(roadLabel) ?? ""
         let name = roadEdge.map { graph.name(of: $0) } ?? ""
         let ref = roadEdge.map { graph.ref(of: $0) } ?? ""
         let text = InstructionText.maneuver(
-            type: type, modifier: modifier, exit: exit, road: road,
+            type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
             departBearing: type == .depart ? after : nil,
             arrivalIndex: type == .arrive ? arrivalIndex : nil, arrivalSide: arrivalSide, language: language)
         let direction: TurnDirection = type == .arrive ? (arrivalSide ?? .straight)
@@ -165,7 +166,7 @@ struct StepBuilder {
             type: type, modifier: modifier, direction: direction, exit: exit,
             location: leg.coordinates[coordinateIndex], bearingBefore: before, bearingAfter: after,
             roadName: name, roadRef: ref, instruction: text,
-            distanceAlongRoute: distanceOffset + geometry.cumulativeDistance[coordinateIndex])
+            distanceAlongRoute: distanceOffset + geometry.cumulativeDistance[coordinateIndex], rotaryName: rotaryName)
         return PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex)
     }
 

@@ -53,8 +53,22 @@ public enum ManeuverType: String, Sendable, Codable, CaseIterable {
     case offRamp = "off ramp"
     case fork
     case endOfRoad = "end of road"
+    /// Entering a roundabout (`exit` says which exit to take).
     case roundabout
+    /// Leaving a roundabout, or passing one of its nodes without driving on the ring.
     case exitRoundabout = "exit roundabout"
+    /// Entering a large or named roundabout (a traffic circle); the step carries `rotaryName`.
+    case rotary
+    /// Leaving a rotary.
+    case exitRotary = "exit rotary"
+    /// A small roundabout driven like an intersection: one step with the direction and the exit,
+    /// no separate exit step.
+    case roundaboutTurn = "roundabout turn"
+}
+
+extension ManeuverType {
+    /// Whether this maneuver enters a ring whose exit is counted (`roundabout`, `rotary`, `roundabout turn`).
+    public var entersRoundabout: Bool { self == .roundabout || self == .rotary || self == .roundaboutTurn }
 }
 
 /// A classified maneuver with its instruction.
@@ -62,7 +76,7 @@ public struct Maneuver: Sendable, Hashable {
     public var type: ManeuverType
     public var modifier: ManeuverModifier?
     public var direction: TurnDirection
-    /// Roundabout exit number (1-based), for `.roundabout`.
+    /// Roundabout exit number (1-based), for `.roundabout`, `.rotary`, `.roundaboutTurn` and their exits.
     public var exit: Int?
     public var location: Coordinate
     public var bearingBefore: Bearing
@@ -74,10 +88,13 @@ public struct Maneuver: Sendable, Hashable {
     public var instruction: String
     /// Distance along the route where the maneuver is.
     public var distanceAlongRoute: Meters
+    /// For `.rotary`: the name of the ring (OSRM's `rotary_name`); nil when it has none.
+    public var rotaryName: String?
 
     public init(type: ManeuverType, modifier: ManeuverModifier?, direction: TurnDirection, exit: Int?,
                 location: Coordinate, bearingBefore: Bearing, bearingAfter: Bearing, roadName: String,
-                roadRef: String, instruction: String, distanceAlongRoute: Meters) {
+                roadRef: String, instruction: String, distanceAlongRoute: Meters, rotaryName: String? = nil) {
+        self.rotaryName = rotaryName
         self.type = type
         self.modifier = modifier
         self.direction = direction

@@ -52,6 +52,7 @@ extension CarProfile {
         }
 
         if isRoundabout { flags.insert(.roundabout) }
+        if junction == "circular" { flags.insert(.circular) }
         if highway.isLink { flags.insert(.link) }
         if value("toll") == "yes" || value("toll:motorcar") == "yes" { flags.insert(.toll) }
         if let t = value("tunnel"), t != "no" { flags.insert(.tunnel) }

@@ -5,7 +5,7 @@ public struct EdgeFlags: OptionSet, Hashable, Sendable, Codable {
 
     /// The way is one-way (so this edge has no twin in the opposite direction).
     public static let oneway = EdgeFlags(rawValue: 1 << 0)
-    /// Part of a roundabout (`junction=roundabout`/`circular`).
+    /// Part of a roundabout (`junction=roundabout`/`circular`; see also `circular`).
     public static let roundabout = EdgeFlags(rawValue: 1 << 1)
     /// A `_link` ramp.
     public static let link = EdgeFlags(rawValue: 1 << 2)
@@ -21,4 +21,7 @@ public struct EdgeFlags: OptionSet, Hashable, Sendable, Codable {
     public static let tunnel = EdgeFlags(rawValue: 1 << 6)
     /// `bridge=*` other than `no`.
     public static let bridge = EdgeFlags(rawValue: 1 << 7)
+    /// Part of a `junction=circular` ring (a traffic circle that is not formally a roundabout); always
+    /// set together with `roundabout`. Guidance announces such rings as rotaries, as OSRM does.
+    public static let circular = EdgeFlags(rawValue: 1 << 12)
 }

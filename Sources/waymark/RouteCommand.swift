@@ -69,7 +69,8 @@ struct RouteCommand: ParsableCommand {
 
             switch format {
             case .text:
-                print(Self.text(for: route, graph: graph), terminator: "")
+                let steps = RouteGuidance.steps(for: route, in: graph, language: language)
+                print(Self.text(for: route, steps: steps, graph: graph, language: language), terminator: "")
             case .osrm:
                 let steps = RouteGuidance.steps(for: route, in: graph, language: language)
                 print(OSRMRouteResponse(route: route, steps: steps, geometries: geometries).json(graph: graph))
@@ -111,31 +112,19 @@ struct RouteCommand: ParsableCommand {
         }
     }
 
-    /// The readable summary: totals, then per leg the snapped ends and the roads taken with lengths.
-    static func text(for route: Route, graph: RoadGraph) -> String {
+    /// The readable summary: totals and legs, the snapped start, the numbered turn-by-turn instructions
+    /// (`TurnByTurnText`) and the snapped destination.
+    static func text(for route: Route, steps: [[RouteStep]], graph: RoadGraph, language: InstructionLanguage) -> String {
         var out = "Route: \(distanceText(route.distance)), \(durationText(route.duration)) (\(route.metric == .time ? "fastest" : "shortest"))\n"
-        for (i, leg) in route.legs.enumerated() {
-            if route.legs.count > 1 { out += "Leg \(i + 1): \(distanceText(leg.distance)), \(durationText(leg.duration))\n" }
-            out += "  from \(leg.from.location) (\(distanceText(leg.from.distance)) from \(leg.from.input))\n"
-            // Consecutive edges of one road (same name and ref) are one line.
-            var roads: [(name: String, length: Meters)] = []
-            var previousKey: (UInt32, UInt32)? = nil
-            for s in 0..<leg.segmentEdge.count {
-                let e = Int(leg.edges[leg.segmentEdge[s]])
-                let key = (graph.nameIndex[e], graph.refIndex[e])
-                let length = GreatCircle.distance(from: leg.coordinates[s], to: leg.coordinates[s + 1])
-                if let p = previousKey, p == key {
-                    roads[roads.count - 1].length += length
-                } else {
-                    let name = graph.name(of: EdgeIndex(e)), ref = graph.ref(of: EdgeIndex(e))
-                    let label = name.isEmpty ? (ref.isEmpty ? "(unnamed road)" : ref) : (ref.isEmpty ? name : "\(name) (\(ref))")
-                    roads.append((label, length))
-                    previousKey = key
-                }
+        if route.legs.count > 1 {
+            for (i, leg) in route.legs.enumerated() {
+                out += "Leg \(i + 1): \(distanceText(leg.distance)), \(durationText(leg.duration))\n"
             }
-            for road in roads { out += "    \(road.name): \(distanceText(road.length))\n" }
-            out += "  to \(leg.to.location) (\(distanceText(leg.to.distance)) from \(leg.to.input))\n"
         }
+        guard let first = route.legs.first, let last = route.legs.last else { return out }
+        out += "  from \(first.from.location) (\(distanceText(first.from.distance)) from \(first.from.input))\n"
+        for line in TurnByTurnText.lines(route: route, steps: steps, graph: graph, language: language) { out += line + "\n" }
+        out += "  to \(last.to.location) (\(distanceText(last.to.distance)) from \(last.to.input))\n"
         return out
     }
 

@@ -1,0 +1,55 @@
+import Testing
+import Geodesy
+import Guidance
+import OSMImport
+import RoadNetwork
+import Routing
+import TestSupport
+@testable import ARExport
+
+/// The turn-by-turn text: numbered maneuvers, distance since the previous one, the instruction in the
+/// chosen language, the road, and the posted limit only where it changes.
+struct TurnByTurnTextTests {
+    static let map = MapFixture("""
+        a - - - - - - - - - - b - - - - - - - - - - c
+                                                    |
+                                                    |
+                                                    d
+        """, gridSize: 10)
+
+    static func lines(language: InstructionLanguage = .en, to destination: Character = "d") throws -> [String] {
+        let xml = map.osmXML(ways: [
+            .init("ab", ["highway": "primary", "name": "Ilica", "maxspeed": "50"]),
+            .init("bc", ["highway": "primary", "name": "Ilica", "maxspeed": "30"]),
+            .init("cd", ["highway": "residential", "name": "Trpimirova", "maxspeed": "30"]),
+        ])
+        let graph = try OSMImporter.importXML(xml, sourceName: "text").graph
+        let route = try Router(graph: graph).route(from: map.coordinate("a"), to: map.coordinate(destination))
+        let steps = RouteGuidance.steps(for: route, in: graph, language: language)
+        return TurnByTurnText.lines(route: route, steps: steps, graph: graph, language: language)
+    }
+
+    @Test func numberedInstructionsWithDistancesRoadsAndLimitChanges() throws {
+        let lines = try Self.lines()
+        #expect(lines == [
+            "   1.          Head east on Ilica  [Ilica, limit 50 km/h]",
+            "               after 200 m: limit 30 km/h",
+            "   2.   450 m  Continue onto Trpimirova  [Trpimirova]",
+            "   3.    30 m  You have arrived at your destination",
+        ])
+    }
+
+    @Test func croatianText() throws {
+        let lines = try Self.lines(language: .hr)
+        #expect(lines[0].hasSuffix("Krenite prema istoku na Ilica  [Ilica, ograničenje 50 km/h]"))
+        #expect(lines[1].hasSuffix("nakon 200 m: ograničenje 30 km/h"))
+        #expect(lines[2].hasSuffix("450 m  Nastavite na Trpimirova  [Trpimirova]"))
+    }
+
+    @Test func onlyPostedLimitsAreTold() {
+        #expect(TurnByTurnText.postedLimit(.limited(50, source: .classDefault), language: .en) == nil)
+        #expect(TurnByTurnText.postedLimit(.unknown(), language: .en) == nil)
+        #expect(TurnByTurnText.postedLimit(.unlimited(), language: .hr) == "bez ograničenja")
+        #expect(TurnByTurnText.postedLimit(.limited(48.28, unit: .milesPerHour, source: .tagged), language: .en) == "limit 30 mph")
+    }
+}
