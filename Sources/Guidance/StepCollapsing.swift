@@ -100,7 +100,8 @@ struct StepCollapsing {
         var chains: [[LegTurn]] = []
         for current in turns where !current.turn.isSilent {
             if let last = chains.last?.last, isCollapsible(last), isCollapsible(current),
-               current.distance - last.distance < Self.collapseDistance {
+               current.distance - last.distance < Self.collapseDistance
+                || isForcedTurnAround(from: chains.last![0], to: current, passed: turns) {
                 chains[chains.count - 1].append(current)
             } else {
                 chains.append([current])
@@ -116,6 +117,14 @@ struct StepCollapsing {
             }
         }
         return mergeNameStretches(result)
+    }
+
+    /// A turn the driver cannot avoid (the only way on), with no junction since `first`, completing a
+    /// reversal of direction: a U-turn along a turning road or a link, however long, is one maneuver.
+    private func isForcedTurnAround(from first: LegTurn, to current: LegTurn, passed all: [LegTurn]) -> Bool {
+        guard current.turn.choices == 1, isCollapsible(first), isCollapsible(current) else { return false }
+        guard abs(first.turn.bearingBefore.turnAngle(to: current.turn.bearingAfter)) >= Self.uTurnDeviation else { return false }
+        return !all.contains { $0.junction > first.junction && $0.junction < current.junction && $0.turn.choices > 1 }
     }
 
     /// Turns and name changes merge; roundabouts, ramps, merges and forks keep their own steps (each is a

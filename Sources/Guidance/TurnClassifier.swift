@@ -20,6 +20,8 @@ struct ClassifiedTurn: Sendable, Hashable {
     var rotaryName: String?
     /// For `.roundabout` and `.rotary`: the separate step where the route leaves the ring.
     var exitStep: RoundaboutManeuver.Exit?
+    /// How many roads a car may take there besides turning back (1: the turn is forced).
+    var choices: Int = 0
 }
 
 /// Classifies the turn at each routing node of a leg.
@@ -63,6 +65,7 @@ struct TurnClassifier {
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
         let instruction = JunctionTurns(graph: graph, junction: junction).instruction(for: taken)
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
-                              isSilent: instruction.isSilent, roadCount: junction.roads.count)
+                              isSilent: instruction.isSilent, roadCount: junction.roads.count,
+                              choices: junction.roads.dropFirst().filter(\.entryAllowed).count)
     }
 }
