@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Geodesy"),
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2"]),
-        .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "CSQLite"]),
+        .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "CSQLite", "CZlib"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance"]),

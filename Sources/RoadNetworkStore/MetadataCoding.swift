@@ -124,3 +124,15 @@ enum MetadataCoding {
             importStatistics: figures.map(\.figure))
     }
 }
+
+extension MetadataCoding {
+    /// The CRC-32 of the metadata rows in key order (independent of the order SQLite returns them).
+    static func checksum(of rows: [String: String]) -> CRC32 {
+        var checksum = CRC32()
+        for key in rows.keys.sorted() {
+            checksum.add(key)
+            checksum.add(rows[key]!)
+        }
+        return checksum
+    }
+}

@@ -12,6 +12,10 @@ public final class RoadNetworkDatabase {
     let connection: SQLiteConnection
     public let path: String
     private var cachedSpatialIndex: Schema.SpatialIndex?
+    private var cachedDescriptions: [String: ArrayDescription]?
+    /// Whether loads compare each array and row set with its stored CRC-32. Only the fuzzing harness
+    /// and the tests of the structural checks behind the checksums turn this off.
+    var checksChecksums = true
 
     public init(path: String) throws(RoadNetworkStoreError) {
         var isDirectory: ObjCBool = false
@@ -47,6 +51,7 @@ public final class RoadNetworkDatabase {
     /// The metadata rows, decoded.
     public func metadata() throws(RoadNetworkStoreError) -> RoadNetworkMetadata {
         let rows = try metadataRows()
+        try checkChecksum(Schema.RowSetName.metadata.rawValue, count: rows.count, MetadataCoding.checksum(of: rows))
         let metadata = try MetadataCoding.metadata(from: rows, path: path)
         guard metadata.formatVersion == RoadNetworkStore.formatVersion else {
             throw .unsupportedFormatVersion(path: path, found: metadata.formatVersion, supported: RoadNetworkStore.formatVersion)
@@ -71,31 +76,53 @@ public final class RoadNetworkDatabase {
         let chunkQuery = try connection.prepare("SELECT data FROM array_chunks WHERE name = ? ORDER BY chunk")
 
         func load<T: LittleEndianPackable>(_ name: Schema.ArrayName, as _: T.Type = T.self) throws(RoadNetworkStoreError) -> [T] {
-            guard let (type, count) = descriptions[name.rawValue] else {
+            guard let description = descriptions[name.rawValue] else {
                 throw .corrupt(path: path, detail: "array '\(name.rawValue)' is missing")
             }
-            guard type == T.storageName else {
-                throw .corrupt(path: path, detail: "array '\(name.rawValue)' holds \(type), expected \(T.storageName)")
+            let count = description.count
+            guard description.type == T.storageName else {
+                throw .corrupt(path: path, detail: "array '\(name.rawValue)' holds \(description.type), expected \(T.storageName)")
             }
             var values = [T]()
             values.reserveCapacity(count)
+            var checksum = CRC32()
             try chunkQuery.bind(1, name.rawValue)
             defer { chunkQuery.reset() }
             while try chunkQuery.step() {
                 let fits = try chunkQuery.withBlob(0) { (bytes) throws(RoadNetworkStoreError) -> Bool in
-                    bytes.count / MemoryLayout<T>.stride + values.count <= count && PackedArray.append(bytes, to: &values)
+                    checksum.add(bytes)
+                    return bytes.count / MemoryLayout<T>.stride + values.count <= count && PackedArray.append(bytes, to: &values)
                 }
                 guard fits else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' has more data than its \(count) entries") }
             }
             guard values.count == count else {
                 throw .corrupt(path: path, detail: "array '\(name.rawValue)' has \(values.count) entries, expected \(count)")
             }
+            try checkChecksum(name.rawValue, count: count, checksum)
             return values
         }
         func coordinates(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Coordinate] {
             let flat: [Double] = try load(name)
             guard flat.count % 2 == 0 else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' has an odd count") }
-            return (0..<flat.count / 2).map { Coordinate(latitude: flat[2 * $0], longitude: flat[2 * $0 + 1]) }
+            var points = [Coordinate]()
+            points.reserveCapacity(flat.count / 2)
+            for i in 0..<flat.count / 2 {
+                // Routing and guidance assume valid coordinates (a NaN or a latitude of 33734 would trap
+                // or silently change routes), so an impossible one is damage.
+                guard let point = Coordinate(validatingLatitude: flat[2 * i], longitude: flat[2 * i + 1]) else {
+                    throw .corrupt(path: path, detail: "array '\(name.rawValue)' point \(i) is (\(flat[2 * i]), \(flat[2 * i + 1])), not a valid latitude and longitude")
+                }
+                points.append(point)
+            }
+            return points
+        }
+        /// Elevations are metres or NaN (unknown); an infinite one is damage.
+        func elevations(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Float] {
+            let values: [Float] = try load(name)
+            if let i = values.firstIndex(where: \.isInfinite) {
+                throw .corrupt(path: path, detail: "array '\(name.rawValue)' entry \(i) is \(values[i]), not an elevation")
+            }
+            return values
         }
         func decode<Raw, Value>(_ name: Schema.ArrayName, _ raw: [Raw], _ make: (Raw) -> Value?) throws(RoadNetworkStoreError) -> [Value] {
             var values = [Value]()
@@ -110,7 +137,7 @@ public final class RoadNetworkDatabase {
         let firstOut: [UInt32] = try load(.firstOut)
         let nodeCoordinates = try coordinates(.nodeCoordinates)
         let nodeOSMIDs: [Int64] = try load(.nodeOSMIDs)
-        let nodeElevations: [Float] = try load(.nodeElevations)
+        let nodeElevations = try elevations(.nodeElevations)
         let tail: [UInt32] = try load(.tail)
         let head: [UInt32] = try load(.head)
         let lengthMeters: [Float] = try load(.lengthMeters)
@@ -126,7 +153,7 @@ public final class RoadNetworkDatabase {
         let wayID: [Int64] = try load(.wayID)
         let firstShapePoint: [UInt32] = try load(.firstShapePoint)
         let shapePoints = try coordinates(.shapeCoordinates)
-        let shapeElevations: [Float] = try load(.shapeElevations)
+        let shapeElevations = try elevations(.shapeElevations)
         let strings = try decodeStrings(offsets: try load(.stringOffsets), bytes: try load(.stringBytes))
         let restrictions = try loadRestrictions()
 
@@ -137,6 +164,10 @@ public final class RoadNetworkDatabase {
         var speedLimit = [SpeedLimit]()
         speedLimit.reserveCapacity(m)
         for e in 0..<m {
+            // `SpeedLimit`'s invariant: a limited edge has a positive, finite value.
+            if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
+                throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
+            }
             speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
         }
         let parts = GraphParts(
@@ -155,17 +186,45 @@ public final class RoadNetworkDatabase {
             shapeElevations: shapeElevations, strings: strings, restrictions: restrictions)
     }
 
-    private func arrayDescriptions() throws(RoadNetworkStoreError) -> [String: (String, Int)] {
-        let statement = try connection.prepare("SELECT name, element_type, element_count FROM arrays")
-        var result: [String: (String, Int)] = [:]
+    /// One row of `arrays`: what an array (or row set) holds and the CRC-32 it was written with.
+    struct ArrayDescription {
+        var type: String
+        var count: Int
+        var checksum: UInt32
+    }
+
+    /// The rows of `arrays`, read once per open database.
+    private func arrayDescriptions() throws(RoadNetworkStoreError) -> [String: ArrayDescription] {
+        if let cachedDescriptions { return cachedDescriptions }
+        let statement = try connection.prepare("SELECT name, element_type, element_count, crc32 FROM arrays")
+        var result: [String: ArrayDescription] = [:]
         while try statement.step() {
-            let count = statement.int64(2)
+            let count = statement.int64(2), checksum = statement.int64(3)
             guard count >= 0, count < Int64(UInt32.max) * 2 else {
                 throw .corrupt(path: path, detail: "array '\(statement.string(0))' claims \(count) entries")
             }
-            result[statement.string(0)] = (statement.string(1), Int(count))
+            guard (0...Int64(UInt32.max)).contains(checksum) else {
+                throw .corrupt(path: path, detail: "array '\(statement.string(0))' has checksum \(checksum), not a CRC-32")
+            }
+            result[statement.string(0)] = ArrayDescription(type: statement.string(1), count: Int(count), checksum: UInt32(checksum))
         }
+        cachedDescriptions = result
         return result
+    }
+
+    /// Throws `.corrupt` naming the array unless `computed` (over `count` elements or rows) is what the
+    /// writer recorded. Row sets are checked for their count here too; packed arrays were already.
+    private func checkChecksum(_ name: String, count: Int, _ computed: CRC32) throws(RoadNetworkStoreError) {
+        guard checksChecksums else { return }
+        guard let description = try arrayDescriptions()[name] else {
+            throw .corrupt(path: path, detail: "the checksum of '\(name)' is missing")
+        }
+        guard description.count == count else {
+            throw .corrupt(path: path, detail: "array '\(name)' has \(count) entries, expected \(description.count)")
+        }
+        guard description.checksum == computed.value else {
+            throw .corrupt(path: path, detail: "array '\(name)' does not match its checksum")
+        }
     }
 
     private func decodeStrings(offsets: [UInt32], bytes: [UInt8]) throws(RoadNetworkStoreError) -> [String] {
@@ -177,6 +236,9 @@ public final class RoadNetworkDatabase {
         for i in 0..<(offsets.count - 1) {
             let start = Int(offsets[i]), end = Int(offsets[i + 1])
             guard start <= end else { throw .corrupt(path: path, detail: "string offsets decrease at string \(i)") }
+            guard end <= bytes.count else {
+                throw .corrupt(path: path, detail: "string \(i) ends at byte \(end), beyond the \(bytes.count) string bytes")
+            }
             strings.append(String(decoding: bytes[start..<end], as: UTF8.self))
         }
         return strings
@@ -186,9 +248,12 @@ public final class RoadNetworkDatabase {
         let statement = try connection.prepare(
             "SELECT from_edge, via_node, to_edge, kind, relation_id FROM restrictions ORDER BY position")
         var restrictions: [TurnRestriction] = []
+        var checksum = CRC32()
         while try statement.step() {
             let from = statement.int64(0), via = statement.int64(1), to = statement.int64(2)
-            guard let kind = Schema.restrictionKind(named: statement.string(3)),
+            let kindName = statement.string(3)
+            checksum.addRestriction(from: from, via: via, to: to, kind: kindName, relationID: statement.int64(4))
+            guard let kind = Schema.restrictionKind(named: kindName),
                   (0...Int64(UInt32.max)).contains(from), (0...Int64(UInt32.max)).contains(via),
                   (0...Int64(UInt32.max)).contains(to) else {
                 throw .corrupt(path: path, detail: "restriction \(restrictions.count) is malformed")
@@ -196,14 +261,20 @@ public final class RoadNetworkDatabase {
             restrictions.append(TurnRestriction(kind: kind, fromEdge: UInt32(from), viaNode: UInt32(via),
                                                 toEdge: UInt32(to), relationID: statement.int64(4)))
         }
+        try checkChecksum(Schema.RowSetName.restrictions.rawValue, count: restrictions.count, checksum)
         return restrictions
     }
 
     // MARK: Points of interest
 
     /// Every point of interest, in the order they were written.
+    /// Checked against the table's CRC-32 (box queries read a few rows and are not).
     public func allPointsOfInterest() throws(RoadNetworkStoreError) -> [PointOfInterest] {
-        try queryPointsOfInterest("SELECT \(Self.poiColumns) FROM points_of_interest p ORDER BY p.id", bindings: [])
+        let all = try queryPointsOfInterest("SELECT \(Self.poiColumns) FROM points_of_interest p ORDER BY p.id", bindings: [])
+        var checksum = CRC32()
+        for poi in all { checksum.addPointOfInterest(poi) }
+        try checkChecksum(Schema.RowSetName.pointsOfInterest.rawValue, count: all.count, checksum)
+        return all
     }
 
     /// The points of interest inside `box` (edges included), optionally restricted to `categories`.

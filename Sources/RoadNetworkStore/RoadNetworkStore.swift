@@ -3,13 +3,16 @@ import RoadNetwork
 
 /// Reads and writes road databases: one SQLite file per imported extract.
 ///
-/// Layout (format version 1; the README's "Database format" section is the user-facing copy):
+/// Layout (the README's "Database format" section is the user-facing copy):
 /// - `PRAGMA application_id` is `0x57594D4B` ("WYMK") and `PRAGMA user_version` the format version, so
 ///   a foreign SQLite file is told apart before any table is read;
 /// - `metadata(key, value)`: provenance and summary figures (`RoadNetworkMetadata`);
-/// - `arrays(name, element_type, element_count)` and `array_chunks(name, chunk, data)`: every per-node,
-///   per-edge and shape array of `RoadGraph`, plus the string table, as packed little-endian BLOBs
-///   (one chunk unless an array passes `maximumChunkBytes`), which loads with one copy per array;
+/// - `arrays(name, element_type, element_count, crc32)` and `array_chunks(name, chunk, data)`: every
+///   per-node, per-edge and shape array of `RoadGraph`, plus the string table, as packed little-endian
+///   BLOBs (one chunk unless an array passes `maximumChunkBytes`), which loads with one copy per array;
+///   `arrays` also has a row (element type `rows`) for each of the tables `metadata`, `restrictions` and
+///   `points_of_interest`. `crc32` is the CRC-32 of the array's bytes (of the rows' canonical bytes,
+///   `CRC32`), checked on every load so a damaged file is reported by name instead of loading wrongly;
 /// - `restrictions`: one row per `TurnRestriction`, in the graph's order;
 /// - `points_of_interest` with an R*Tree `poi_rtree` over their positions (or, where SQLite lacks the
 ///   R*Tree module, a B-tree index on latitude/longitude), queried by bounding box.
@@ -19,7 +22,7 @@ import RoadNetwork
 /// leaves any previous database untouched.
 public enum RoadNetworkStore {
     /// The database format this build writes and reads. Bump on any layout change.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).
@@ -42,7 +45,14 @@ public enum RoadNetworkStore {
     /// Loads the whole database: graph, points of interest and metadata.
     /// - Complexity: O(size of the database).
     public static func load(path: String) throws(RoadNetworkStoreError) -> StoredRoadNetwork {
+        try load(path: path, checkingChecksums: true)
+    }
+
+    /// `load(path:)`, optionally without comparing the stored checksums, for the fuzzing harness and
+    /// the tests of the structural checks that stand behind them.
+    static func load(path: String, checkingChecksums: Bool) throws(RoadNetworkStoreError) -> StoredRoadNetwork {
         let database = try RoadNetworkDatabase(path: path)
+        database.checksChecksums = checkingChecksums
         let metadata = try database.metadata()
         let graph = try database.graph()
         let pois = try database.allPointsOfInterest()

@@ -116,20 +116,29 @@ struct RoadNetworkWriter {
             try insert.bind(2, value)
             try insert.run()
         }
+        let checksum = MetadataCoding.checksum(of: Dictionary(rows, uniquingKeysWith: { first, _ in first }))
+        try describe(db, Schema.RowSetName.metadata.rawValue, type: Schema.rowSetElementType, count: rows.count, checksum: checksum)
+    }
+
+    /// Records an array's (or a row set's) element type, count and CRC-32 in `arrays`.
+    private func describe(_ db: SQLiteConnection, _ name: String, type: String, count: Int,
+                          checksum: CRC32) throws(RoadNetworkStoreError) {
+        let insert = try db.prepare("INSERT INTO arrays(name, element_type, element_count, crc32) VALUES (?, ?, ?, ?)")
+        try insert.bind(1, name)
+        try insert.bind(2, type)
+        try insert.bind(3, Int64(count))
+        try insert.bind(4, Int64(checksum.value))
+        try insert.run()
     }
 
     private func writeArrays(_ db: SQLiteConnection, _ g: RoadGraph) throws(RoadNetworkStoreError) {
-        let describe = try db.prepare("INSERT INTO arrays(name, element_type, element_count) VALUES (?, ?, ?)")
         let chunk = try db.prepare("INSERT INTO array_chunks(name, chunk, data) VALUES (?, ?, ?)")
         var written = 0
         func put<T: LittleEndianPackable>(_ name: Schema.ArrayName, _ values: [T]) throws(RoadNetworkStoreError) {
             if let limit = failAfterArrays, written >= limit {
                 throw .sqlite(path: path, operation: "writing array \(name.rawValue)", message: "injected failure")
             }
-            try describe.bind(1, name.rawValue)
-            try describe.bind(2, T.storageName)
-            try describe.bind(3, Int64(values.count))
-            try describe.run()
+            var checksum = CRC32()
             let perChunk = max(1, RoadNetworkStore.maximumChunkBytes / MemoryLayout<T>.stride)
             var start = 0, index: Int64 = 0
             repeat {
@@ -137,12 +146,14 @@ struct RoadNetworkWriter {
                 try chunk.bind(1, name.rawValue)
                 try chunk.bind(2, index)
                 try PackedArray.withBytes(of: values[start..<end]) { (bytes) throws(RoadNetworkStoreError) in
+                    checksum.add(bytes)
                     try chunk.bind(3, bytes: bytes)
                 }
                 try chunk.run()
                 start = end
                 index += 1
             } while start < values.count
+            try describe(db, name.rawValue, type: T.storageName, count: values.count, checksum: checksum)
             written += 1
         }
         try put(.firstOut, g.firstOut)
@@ -189,15 +200,20 @@ struct RoadNetworkWriter {
 
     private func writeRestrictions(_ db: SQLiteConnection, _ restrictions: [TurnRestriction]) throws(RoadNetworkStoreError) {
         let insert = try db.prepare("INSERT INTO restrictions(position, from_edge, via_node, to_edge, kind, relation_id) VALUES (?, ?, ?, ?, ?, ?)")
+        var checksum = CRC32()
         for (i, r) in restrictions.enumerated() {
+            let kind = Schema.restrictionKindName(r.kind)
             try insert.bind(1, Int64(i))
             try insert.bind(2, Int64(r.fromEdge))
             try insert.bind(3, Int64(r.viaNode))
             try insert.bind(4, Int64(r.toEdge))
-            try insert.bind(5, Schema.restrictionKindName(r.kind))
+            try insert.bind(5, kind)
             try insert.bind(6, r.relationID)
             try insert.run()
+            checksum.addRestriction(from: Int64(r.fromEdge), via: Int64(r.viaNode), to: Int64(r.toEdge), kind: kind, relationID: r.relationID)
         }
+        try describe(db, Schema.RowSetName.restrictions.rawValue, type: Schema.rowSetElementType, count: restrictions.count,
+                     checksum: checksum)
     }
 
     private func writePointsOfInterest(_ db: SQLiteConnection, _ pois: [PointOfInterest], spatialIndex: Schema.SpatialIndex) throws(RoadNetworkStoreError) {
@@ -208,8 +224,10 @@ struct RoadNetworkWriter {
         let index = spatialIndex == .rtree
             ? try db.prepare("INSERT INTO poi_rtree(id, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
             : nil
+        var checksum = CRC32()
         for (i, poi) in pois.enumerated() {
             let id = Int64(i + 1)
+            checksum.addPointOfInterest(poi)
             try insert.bind(1, id)
             try insert.bind(2, poi.osmType.description)
             try insert.bind(3, poi.osmID)
@@ -228,5 +246,7 @@ struct RoadNetworkWriter {
                 try index.run()
             }
         }
+        try describe(db, Schema.RowSetName.pointsOfInterest.rawValue, type: Schema.rowSetElementType, count: pois.count,
+                     checksum: checksum)
     }
 }

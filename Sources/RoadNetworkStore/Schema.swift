@@ -1,10 +1,11 @@
 import RoadNetwork
 
-/// Table definitions and names of format version 1.
+/// Table definitions and names of the current format version (`RoadNetworkStore.formatVersion`).
 enum Schema {
     static let tables = """
         CREATE TABLE metadata(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-        CREATE TABLE arrays(name TEXT PRIMARY KEY, element_type TEXT NOT NULL, element_count INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE arrays(name TEXT PRIMARY KEY, element_type TEXT NOT NULL, element_count INTEGER NOT NULL,
+            crc32 INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE array_chunks(name TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(name, chunk));
         CREATE TABLE restrictions(position INTEGER PRIMARY KEY, from_edge INTEGER NOT NULL, via_node INTEGER NOT NULL,
             to_edge INTEGER NOT NULL, kind TEXT NOT NULL, relation_id INTEGER NOT NULL);
@@ -53,6 +54,16 @@ enum Schema {
         /// The UTF-8 of every string, concatenated.
         case stringBytes = "strings.utf8"
     }
+
+    /// The tables stored as rows whose checksum is also kept in `arrays` (element type `rows`).
+    enum RowSetName: String, CaseIterable {
+        case metadata
+        case restrictions
+        case pointsOfInterest = "points_of_interest"
+    }
+
+    /// The element type recorded in `arrays` for a row set.
+    static let rowSetElementType = "rows"
 
     static func restrictionKindName(_ kind: TurnRestriction.Kind) -> String {
         switch kind {

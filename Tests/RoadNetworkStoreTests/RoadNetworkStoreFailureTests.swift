@@ -45,6 +45,13 @@ import Testing
         let (directory, path) = try writtenDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try tamper(path, "UPDATE metadata SET value = '7' WHERE key = 'format_version'")
+        #expect(throws: RoadNetworkStoreError.corrupt(path: path, detail: "array 'metadata' does not match its checksum")) {
+            try RoadNetworkStore.metadata(path: path)
+        }
+        // A consistent edit (checksum updated too) still disagrees with the SQLite header.
+        var rows = try RoadNetworkDatabase(path: path).metadataRows()
+        rows["format_version"] = "7"
+        try tamper(path, "UPDATE arrays SET crc32 = \(MetadataCoding.checksum(of: rows).value) WHERE name = 'metadata'")
         #expect(throws: RoadNetworkStoreError.unsupportedFormatVersion(path: path, found: 7, supported: RoadNetworkStore.formatVersion)) {
             try RoadNetworkStore.metadata(path: path)
         }
@@ -113,7 +120,8 @@ import Testing
         // Every head becomes node 0xFFFFFFFF.
         try tamper(path, "UPDATE array_chunks SET data = x'\(String(repeating: "FFFFFFFF", count: 6))' WHERE name = 'edge.head'")
         do {
-            _ = try RoadNetworkStore.load(path: path)
+            // Without the checksums, which would report this first: the structural check behind them.
+            _ = try RoadNetworkStore.load(path: path, checkingChecksums: false)
             Issue.record("a damaged graph loaded")
         } catch {
             guard case .corrupt(_, let detail) = error else { Issue.record("unexpected \(error)"); return }
@@ -125,8 +133,11 @@ import Testing
         let (directory, path) = try writtenDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try tamper(path, "UPDATE array_chunks SET data = x'FF0000000000' WHERE name = 'edge.highway'")
-        #expect(throws: RoadNetworkStoreError.corrupt(path: path, detail: "array 'edge.highway' entry 0 is 255, not a known value")) {
+        #expect(throws: RoadNetworkStoreError.corrupt(path: path, detail: "array 'edge.highway' does not match its checksum")) {
             try RoadNetworkStore.load(path: path)
+        }
+        #expect(throws: RoadNetworkStoreError.corrupt(path: path, detail: "array 'edge.highway' entry 0 is 255, not a known value")) {
+            try RoadNetworkStore.load(path: path, checkingChecksums: false)
         }
     }
 
