@@ -12,9 +12,9 @@ import Routing
 /// told (a tagged or zone limit, or "no limit"); a class default is a guess, not a sign on the road.
 ///
 ///        1.          Head east on Ilica  [Ilica, limit 50 km/h]
-///        2.   350 m  Turn left onto Trpimirova  [Trpimirova]
-///                    after 120 m: limit 30 km/h
-///        3.   200 m  You have arrived at your destination, on the right
+///                    after 900 m: limit 30 km/h
+///        2.  1.8 km  Turn right onto Trpimirova  [Trpimirova]
+///        3.   100 m  You have arrived at your destination, on the right
 public enum TurnByTurnText {
     /// The lines for every leg's steps (`steps[i]` from `RouteGuidance.steps` for `route.legs[i]`).
     /// - Complexity: O(steps + coordinates).

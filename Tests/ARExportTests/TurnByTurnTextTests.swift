@@ -11,16 +11,16 @@ import TestSupport
 /// chosen language, the road, and the posted limit only where it changes.
 struct TurnByTurnTextTests {
     static let map = MapFixture("""
-        a - - - - - - - - - - b - - - - - - - - - - c
+        a - - - - - - - - - - b - - - - - - - - - - c - - - - e
                                                     |
                                                     |
                                                     d
-        """, gridSize: 10)
+        """, gridSize: 40)
 
     static func lines(language: InstructionLanguage = .en, to destination: Character = "d") throws -> [String] {
         let xml = map.osmXML(ways: [
             .init("ab", ["highway": "primary", "name": "Ilica", "maxspeed": "50"]),
-            .init("bc", ["highway": "primary", "name": "Ilica", "maxspeed": "30"]),
+            .init("bce", ["highway": "primary", "name": "Ilica", "maxspeed": "30"]),
             .init("cd", ["highway": "residential", "name": "Trpimirova", "maxspeed": "30"]),
         ])
         let graph = try OSMImporter.importXML(xml, sourceName: "text").graph
@@ -33,17 +33,17 @@ struct TurnByTurnTextTests {
         let lines = try Self.lines()
         #expect(lines == [
             "   1.          Head east on Ilica  [Ilica, limit 50 km/h]",
-            "               after 200 m: limit 30 km/h",
-            "   2.   450 m  Continue onto Trpimirova  [Trpimirova]",
-            "   3.    30 m  You have arrived at your destination",
+            "               after 900 m: limit 30 km/h",
+            "   2.  1.8 km  Turn right onto Trpimirova  [Trpimirova]",
+            "   3.   100 m  You have arrived at your destination",
         ])
     }
 
     @Test func croatianText() throws {
         let lines = try Self.lines(language: .hr)
         #expect(lines[0].hasSuffix("Krenite prema istoku na Ilica  [Ilica, ograničenje 50 km/h]"))
-        #expect(lines[1].hasSuffix("nakon 200 m: ograničenje 30 km/h"))
-        #expect(lines[2].hasSuffix("450 m  Nastavite na Trpimirova  [Trpimirova]"))
+        #expect(lines[1].hasSuffix("nakon 900 m: ograničenje 30 km/h"))
+        #expect(lines[2].hasSuffix("1,8 km  Skrenite desno na Trpimirova  [Trpimirova]"))
     }
 
     @Test func onlyPostedLimitsAreTold() {
