@@ -33,8 +33,63 @@ struct StepCollapsing {
     /// The announced maneuvers, silent ones dropped and close ones merged; `arrival` is the distance along
     /// the leg of its end.
     func collapse(_ turns: [LegTurn], departure: Int, arrival: Meters) -> [LegTurn] {
-        let announced = dropShortNameSegments(mergeCloseManeuvers(turns), arrival: arrival)
+        let announced = dropShortNameSegments(mergeSliproads(mergeCloseManeuvers(turns), passed: turns), arrival: arrival)
         return dropReturningNames(endsOfRoadAfterFollowing(announced, passed: turns), departure: departure)
+    }
+
+    /// Longest link that still counts as a sliproad.
+    static let sliproadLength: Meters = 250
+
+    /// A sliproad (a link cutting the corner of a junction: the road left at its start crosses the road
+    /// joined at its end) is taken as one turn at its start, onto the road joined, with the total angle:
+    /// the driver turns at the junction, the link is only where the turn lane runs.
+    private func mergeSliproads(_ turns: [LegTurn], passed all: [LegTurn]) -> [LegTurn] {
+        var result: [LegTurn] = []
+        for current in turns {
+            if let previous = result.last, isSliproad(from: previous, to: current, passed: all) {
+                var merged = current
+                merged.junction = previous.junction
+                merged.distance = previous.distance
+                merged.turn.bearingBefore = previous.turn.bearingBefore
+                merged.turn.type = .turn
+                merged.turn.modifier = TurnAngleBands.modifier(forDeviation: previous.turn.bearingBefore.turnAngle(to: current.turn.bearingAfter))
+                result[result.count - 1] = merged
+            } else {
+                result.append(current)
+            }
+        }
+        return result
+    }
+
+    private func isSliproad(from first: LegTurn, to second: LegTurn, passed all: [LegTurn]) -> Bool {
+        guard [.turn, .continue, .newName, .onRamp].contains(first.turn.type),
+              [.turn, .continue, .newName, .endOfRoad, .merge].contains(second.turn.type),
+              second.distance - first.distance <= Self.sliproadLength else { return false }
+        // Every edge between the two maneuvers is a link, with no choice on the way.
+        guard (first.junction..<second.junction).allSatisfy({ graph.highway[Int(edges[$0])].isLink }) else { return false }
+        if all.contains(where: { $0.junction > first.junction && $0.junction < second.junction && $0.turn.choices > 1 }) { return false }
+        // The triangle: from the junction the link leaves, the road not taken reaches the road joined.
+        let target = edges[second.roadEdge]
+        guard graph.nameIndex[Int(target)] != 0 else { return false }
+        let start = graph.tail[Int(edges[first.junction])]
+        return reachesRoad(named: graph.nameIndex[Int(target)], from: start, avoiding: edges[first.junction])
+    }
+
+    /// Whether a road named `name` is reached from `node` within `sliproadLength`, over roads that are not
+    /// links (the main roads of the junction), without taking `avoided`.
+    /// - Complexity: O(edges within `sliproadLength` of `node`).
+    private func reachesRoad(named name: UInt32, from node: NodeIndex, avoiding avoided: EdgeIndex) -> Bool {
+        var frontier: [(NodeIndex, Meters)] = [(node, 0)]
+        var seen: Set<NodeIndex> = [node]
+        while let (v, travelled) = frontier.popLast() {
+            for e in graph.outgoingEdges(of: v) where e != avoided && !graph.highway[Int(e)].isLink {
+                if graph.nameIndex[Int(e)] == name { return true }
+                let next = travelled + Meters(graph.lengthMeters[Int(e)])
+                let w = graph.head[Int(e)]
+                if next <= Self.sliproadLength && seen.insert(w).inserted { frontier.append((w, next)) }
+            }
+        }
+        return false
     }
 
     /// A name that comes back after an unannounced stretch (an unnamed bridge or link) is the road the
