@@ -1,3 +1,4 @@
+import Geodesy
 @testable import Guidance
 import Testing
 
@@ -111,6 +112,42 @@ import Testing
         #expect(turns.map(\.type) == [.turn])
         #expect(turns.first?.modifier == .left)
         #expect(turns.first?.roadName == "Ufer")
+    }
+
+    @Test func sliproadCuttingTheCornerIsOneTurnAtItsStart() throws {
+        // The link b-d cuts the corner of the junction c: the driver turns right at b onto Cross.
+        let f = try GuidanceFixture("""
+            a ------- b --------- c
+                         \\         |
+                            \\      |
+                                \\  |
+                                    d
+                                    |
+                                    |
+                                    e
+            """, ways: [.init("abc", road("Main")), .init("bd", road("", "tertiary_link", ["oneway": "yes"])),
+                        .init("cde", road("Cross"))], gridSize: 10)
+        let turns = f.turns(try f.route("ae"))
+        #expect(turns.map(\.type) == [.turn])
+        #expect(turns.first?.modifier == .right)
+        #expect(turns.first?.roadName == "Cross")
+        #expect(GreatCircle.distance(from: try #require(turns.first?.location), to: f.map.coordinate("b")) < 0.5)
+    }
+
+    @Test func longTurningLinkIntoTheOppositeCarriagewayIsOneUTurn() throws {
+        // The link b-d-e-g leaves the eastbound carriageway and, 200 m on, must join the westbound one:
+        // the only way on at g, with no junction on the link, completing a U-turn.
+        let f = try GuidanceFixture("""
+            h ------------------- g ---- f
+                                /
+                 d ----------- e
+                /
+            a - b ------------------------ c
+            """, ways: [.init("abc", road("Mich", "primary", ["oneway": "yes"])), .init("fgh", road("Mich", "primary", ["oneway": "yes"])),
+                        .init("bdeg", road("Mich", "primary_link", ["oneway": "yes"]))])
+        let turns = f.turns(try f.route("ah"))
+        #expect(turns.map(\.type) == [.continue])
+        #expect(turns.first?.modifier == .uturn)
     }
 
     @Test func shortNameStretchBeforeTheDestinationIsNotAnnounced() throws {
