@@ -15,13 +15,13 @@ enum NameChange {
     /// Whether going from a road named `fromName`/`fromRef` onto one named `toName`/`toRef` is a change the
     /// driver must be told about.
     static func requiresAnnouncement(fromName: String, fromRef: String, toName: String, toRef: String) -> Bool {
+        // The common case, one road going on: nothing to compare.
+        if fromName == toName && fromRef == toRef { return false }
         // Onto a named road from one without any label.
         if fromName.isEmpty && fromRef.isEmpty && !(toName.isEmpty && toRef.isEmpty) { return true }
 
         let namesAreEmpty = fromName.isEmpty && toName.isEmpty
         let nameIsContained = fromName.hasPrefix(toName) || toName.hasPrefix(fromName)
-        let isAffixChange = isCompassAffixChange(fromName, toName)
-        let namesAreEqual = fromName == toName || nameIsContained || isAffixChange
         let nameIsRemoved = !fromName.isEmpty && toName.isEmpty
 
         let fromRefs = normalisedRef(fromRef), toRefs = normalisedRef(toRef)
@@ -29,9 +29,15 @@ enum NameChange {
         let refIsContained = fromRefs.isEmpty || toRefs.isEmpty || fromRefs.contains(toRefs) || toRefs.contains(fromRefs)
         let refIsRemoved = !fromRefs.isEmpty && toRefs.isEmpty
 
-        let obviousChange = (namesAreEmpty && refsAreEmpty) || (namesAreEqual && refIsContained)
-            || (namesAreEqual && refsAreEmpty) || (refIsContained && nameIsRemoved) || (namesAreEqual && refIsRemoved)
-            || isAffixChange
+        func isObviousChange(isAffixChange: Bool) -> Bool {
+            let namesAreEqual = fromName == toName || nameIsContained || isAffixChange
+            return (namesAreEmpty && refsAreEmpty) || (namesAreEqual && refIsContained)
+                || (namesAreEqual && refsAreEmpty) || (refIsContained && nameIsRemoved) || (namesAreEqual && refIsRemoved)
+                || isAffixChange
+        }
+        // The longest-common-part comparison is the costly one: only when nothing simpler decides.
+        let obviousChange = isObviousChange(isAffixChange: false)
+            || isObviousChange(isAffixChange: isCompassAffixChange(fromName, toName))
         // A numbered road becoming a named one (or the reverse) is worth saying even when the number stays.
         let labelKindSwaps = (fromName.isEmpty && !fromRefs.isEmpty && !toName.isEmpty && toRefs.isEmpty)
             || (!fromName.isEmpty && fromRefs.isEmpty && toName.isEmpty && !toRefs.isEmpty)
