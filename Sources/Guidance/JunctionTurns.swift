@@ -212,10 +212,11 @@ struct JunctionTurns {
         let arrivalNamed = graph.nameIndex[Int(inEdge)] != 0
         var best = 0, bestDeviation: Degrees = 180
         var bestContinue = 0, bestContinueDeviation: Degrees = 180
-        let arrivesOnRamp = Self.isRamp(graph.highway[Int(inEdge)])
+        let arrivesOnLink = graph.highway[Int(inEdge)].isLink
         for i in 1..<roads.count where roads[i].entryAllowed {
-            // Taking a motorway ramp is always announced (`on ramp`), never the silent way on.
-            if !arrivesOnRamp && Self.isRamp(graph.highway[Int(roads[i].edge)]) { continue }
+            // Taking a link is always announced (`on ramp` onto a motorway one), never the silent way on:
+            // a road goes on as a road.
+            if !arrivesOnLink && graph.highway[Int(roads[i].edge)].isLink { continue }
             let deviation = roads[i].deviation
             let p = priority(i)
             if graph.nameIndex[Int(roads[i].edge)] != 0 && hasSameName(i) {
