@@ -202,6 +202,23 @@ import Testing
     }
 }
 
+/// A link is a connection between roads: never the silent way on.
+@Suite struct LinkRoadTests {
+    @Test func straighterLinkThanTheRoadIsStillAnnounced() throws {
+        // Main bends right at b; the secondary link carries straight on to Cross: taking it is a turn.
+        let f = try GuidanceFixture("""
+            a -------- b ---------- l ---- x
+                         \\
+                           \\
+                             c
+            """, ways: [.init("abc", road("Main", "secondary")), .init("bl", road("Cross", "secondary_link", ["oneway": "yes"])),
+                        .init("lx", road("Cross", "secondary"))], gridSize: 20)
+        let turns = f.turns(try f.route("ax"))
+        #expect(turns.map(\.type) == [.turn])
+        #expect(turns.first?.modifier == .straight)
+    }
+}
+
 /// Several turns to one side are told apart as OSRM assigns them.
 @Suite struct TurnAssignmentTests {
     //        f
