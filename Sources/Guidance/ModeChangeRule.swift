@@ -19,9 +19,7 @@ enum ModeChangeRule {
                        probeDistance: Meters) -> ClassifiedTurn? {
         let inEdge = edges[i - 1], outEdge = edges[i]
         let before = TravelMode(of: inEdge, in: graph), after = TravelMode(of: outEdge, in: graph)
-        if before == .ferry && after == .ferry {
-            return graph.nameIndex[Int(inEdge)] == graph.nameIndex[Int(outEdge)] ? nil : classified
-        }
+        if before == .ferry && after == .ferry && graph.nameIndex[Int(inEdge)] == graph.nameIndex[Int(outEdge)] { return nil }
         let modeChanges = before != after
         guard modeChanges || before == .ferry else { return classified }
         if var turn = classified {

@@ -50,6 +50,27 @@ import Testing
         #expect(turns.last?.roadName == "Harbour Shuttle")
     }
 
+    /// A ferry line ending at a T of two other lines: no "end of road" at sea, a plain turn.
+    @Test func ferryLineEndingBetweenTwoOthersIsATurnNotAnEndOfRoad() throws {
+        let f = try GuidanceFixture("""
+                            p
+                            |
+                            |
+            a-------q-------x
+                            |
+                            |
+                            y
+            """, ways: [
+                .init("aq", ["highway": "primary", "name": "Quay Road"]),
+                .init("qx", ["route": "ferry", "name": "Island Ferry"]),
+                .init("xp", ["route": "ferry", "name": "North Line"]),
+                .init("xy", ["route": "ferry", "name": "South Line"]),
+            ], gridSize: 20)
+        let turns = f.turns(f.handRoute("aqxy"))
+        #expect(turns.map(\.type) == [.notification, .turn], "\(turns.map(\.type))")
+        #expect(turns.last?.modifier == .right)
+    }
+
     @Test func roadsOnlyRouteHasDrivingModeThroughout() throws {
         let f = try Self.fixture()
         let steps = f.steps(f.handRoute("aq"))
