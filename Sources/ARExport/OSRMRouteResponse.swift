@@ -122,8 +122,8 @@ public struct OSRMRouteResponse: Sendable {
         w.field("type", m.type.rawValue)
         if let exit = m.exit { w.field("exit", exit) }
         w.endObject()
-        w.field("mode", "driving")
-        w.field("driving_side", "right")
+        w.field("mode", step.mode.rawValue)
+        w.field("driving_side", graph.drivingSide.rawValue)
         w.field("name", step.name)
         if !step.ref.isEmpty { w.field("ref", step.ref) }
         if m.type == .rotary, let rotaryName = m.rotaryName, !rotaryName.isEmpty { w.field("rotary_name", rotaryName) }

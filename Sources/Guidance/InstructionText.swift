@@ -142,6 +142,8 @@ public enum InstructionText {
             if modifier == .uturn { return "At the roundabout, make a U-turn\(exitText)\(onto)" }
             if modifier == .straight || modifier == nil { return "At the roundabout, go straight\(exitText)\(onto)" }
             return "At the roundabout, turn \(englishModifier(modifier))\(exitText)\(onto)"
+        case .notification:
+            return road.isEmpty ? "Continue" : "Continue onto \(road)"
         }
     }
 
@@ -198,6 +200,8 @@ public enum InstructionText {
             if modifier == .uturn { return "Na kružnom toku okrenite se polukružno\(exitText)\(onto)" }
             if modifier == .straight || modifier == nil { return "Na kružnom toku nastavite ravno\(exitText)\(onto)" }
             return "Na kružnom toku skrenite \(croatianModifier(modifier))\(exitText)\(onto)"
+        case .notification:
+            return "Nastavite\(onto)"
         }
     }
 }

@@ -42,14 +42,18 @@ public struct RouteStep: Sendable {
     public var duration: Seconds
     /// Geometry of the stretch, starting at the maneuver location.
     public var coordinates: [Coordinate]
+    /// Driving, or on a ferry.
+    public var mode: TravelMode
 
-    public init(maneuver: Maneuver, name: String, ref: String, distance: Meters, duration: Seconds, coordinates: [Coordinate]) {
+    public init(maneuver: Maneuver, name: String, ref: String, distance: Meters, duration: Seconds, coordinates: [Coordinate],
+                mode: TravelMode = .driving) {
         self.maneuver = maneuver
         self.name = name
         self.ref = ref
         self.distance = distance
         self.duration = duration
         self.coordinates = coordinates
+        self.mode = mode
     }
 }
 

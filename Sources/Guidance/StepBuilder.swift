@@ -97,7 +97,8 @@ struct StepBuilder {
         var turns: [LegTurn] = []
         var i = first
         while i <= last {
-            guard let turn = classifier.classify(at: i) else { i += 1; continue }
+            guard let turn = ModeChangeRule.adjust(classifier.classify(at: i), at: i, edges: leg.edges, graph: graph,
+                                                   probeDistance: classifier.probeDistance) else { i += 1; continue }
             turns.append(LegTurn(turn: turn, junction: i, roadEdge: turn.resumeIndex ?? i,
                                  distance: geometry.cumulativeDistance[geometry.edgeStart[i]]))
             if turn.type.entersRoundabout {
@@ -145,7 +146,8 @@ struct StepBuilder {
                 maneuver: p.maneuver, name: p.maneuver.roadName, ref: p.maneuver.roadRef,
                 distance: geometry.cumulativeDistance[end] - geometry.cumulativeDistance[start],
                 duration: geometry.cumulativeDuration[end] - geometry.cumulativeDuration[start],
-                coordinates: Array(leg.coordinates[start...end])))
+                coordinates: Array(leg.coordinates[start...end]),
+                mode: leg.edges.isEmpty ? .driving : TravelMode(of: leg.edges[p.edgeIndex], in: graph)))
         }
         return steps
     }
@@ -161,7 +163,7 @@ struct StepBuilder {
             departBearing: type == .depart ? after : nil,
             arrivalIndex: type == .arrive ? arrivalIndex : nil, arrivalSide: arrivalSide, language: language)
         let direction: TurnDirection = type == .arrive ? (arrivalSide ?? .straight)
-            : type == .depart ? .straight : TurnAngleBands.direction(for: modifier)
+            : type == .depart ? .straight : TurnAngleBands.direction(for: modifier, drivingSide: graph.drivingSide)
         let maneuver = Maneuver(
             type: type, modifier: modifier, direction: direction, exit: exit,
             location: leg.coordinates[coordinateIndex], bearingBefore: before, bearingAfter: after,

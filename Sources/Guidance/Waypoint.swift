@@ -64,6 +64,8 @@ public enum ManeuverType: String, Sendable, Codable, CaseIterable {
     /// A small roundabout driven like an intersection: one step with the direction and the exit,
     /// no separate exit step.
     case roundaboutTurn = "roundabout turn"
+    /// A change of travel mode where the road itself needs no instruction (boarding or leaving a ferry).
+    case notification
 }
 
 extension ManeuverType {

@@ -23,6 +23,8 @@ public struct CarProfile: Sendable {
     public var postedLimitFactor: Double
     /// Speed assumed for `maxspeed=walk`, km/h.
     public var walkingPace: KilometersPerHour
+    /// Speed of a car ferry without a `duration` tag, km/h (OSRM's `route_speeds.ferry`).
+    public var ferrySpeed: KilometersPerHour
 
     public init() {
         routingSpeeds = [
@@ -39,6 +41,7 @@ public struct CarProfile: Sendable {
         ]
         postedLimitFactor = 0.9
         walkingPace = 6
+        ferrySpeed = 5
     }
 
     /// The routing speed of a class before any tagged limit.

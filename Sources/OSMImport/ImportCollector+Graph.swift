@@ -14,6 +14,9 @@ extension ImportCollector {
         nodes.finish()
         let nodeCount = nodes.count
         let absent = UInt32.max
+        // Via-way restrictions meet where consecutive member ways share a node: find those nodes (OSM
+        // ids) while the way refs are still at hand.
+        let viaWayJunctions = resolveViaWayJunctions()
 
         // 1. Resolve refs to table indices; split at missing nodes; drop consecutive duplicates.
         var pieceNodes: [UInt32] = []
@@ -72,6 +75,9 @@ extension ImportCollector {
         for r in pendingRestrictions {
             if let v = nodes.index(of: r.via), useCount[v] > 0 { useCount[v] = 255 }
         }
+        for junctions in viaWayJunctions.values {
+            for id in junctions { if let v = nodes.index(of: id), useCount[v] > 0 { useCount[v] = 255 } }
+        }
 
         // Area POIs need the node table, which is released before the graph is laid out.
         resolveAreaPointsOfInterest()
@@ -105,6 +111,7 @@ extension ImportCollector {
 
         // 4. One edge (or a twin pair) per segment between routing nodes.
         let haveElevations = !elevations.isEmpty
+        let crossingLengths = ferryCrossingLengths(pieceNodes: pieceNodes, pieceStart: pieceStart, pieceWay: pieceWay)
         var shape: [Coordinate] = []
         var shapeElevations: [Float] = []
         for p in 0..<pieceWay.count {
@@ -123,7 +130,7 @@ extension ImportCollector {
                 }
                 let to = routingNode(n)
                 addSegment(&builder, from: from, to: to, shape: shape, shapeElevations: shapeElevations,
-                           attributes: attributes, wayID: wayID)
+                           attributes: attributes, wayID: wayID, wayLength: crossingLengths[pieceWay[p]])
                 from = to
                 shape.removeAll(keepingCapacity: true)
                 shapeElevations.removeAll(keepingCapacity: true)
@@ -139,6 +146,18 @@ extension ImportCollector {
             }
             builder.addRestriction(kind: r.kind, fromWay: r.fromWay, via: routingIndex[v], toWay: r.toWay, relationID: r.id)
         }
+        var viaWayCandidates = Set<Int64>()
+        for r in pendingViaWayRestrictions {
+            guard r.ways.allSatisfy(drivableWayIDs.contains) else { statistics.viaWayRestrictionsMissingWays += 1; continue }
+            guard let junctions = viaWayJunctions[r.id] else { statistics.viaWayRestrictionsUnconnected += 1; continue }
+            var routing: [NodeIndex] = []
+            for id in junctions {
+                if let v = nodes.index(of: id), routingIndex[v] != absent { routing.append(routingIndex[v]) }
+            }
+            guard routing.count == junctions.count else { statistics.viaWayRestrictionsUnconnected += 1; continue }
+            builder.addViaWayRestriction(kind: r.kind, ways: r.ways, junctions: routing, relationID: r.id)
+            viaWayCandidates.insert(r.id)
+        }
 
         useCount = []
         routingIndex = []
@@ -147,6 +166,12 @@ extension ImportCollector {
         let graph = builder.buildReleasingStorage()
         var keptRelations = Set<Int64>()
         for r in graph.restrictions { keptRelations.insert(r.relationID) }
+        var keptViaWay = Set<Int64>()
+        for r in graph.viaWayRestrictions { keptViaWay.insert(r.relationID) }
+        statistics.viaWayRestrictionsKept = keptViaWay.count
+        // Candidates no drivable path realised (a oneway via way driven against its direction …).
+        statistics.viaWayRestrictionsUnconnected += viaWayCandidates.subtracting(keptViaWay).count
+        keptRelations.formUnion(keptViaWay)
         statistics.restrictionsKept = keptRelations.count
         statistics.restrictionsSkipped = statistics.restrictionRelations - keptRelations.count
         statistics.routingNodes = graph.nodeCount
@@ -154,25 +179,74 @@ extension ImportCollector {
         return graph
     }
 
+    /// Adds the edge (or twin pair) of one segment; `wayLength` is the whole way's length when its
+    /// crossing time is tagged, which each segment then shares by length.
     private func addSegment(_ builder: inout RoadGraphBuilder, from: NodeIndex, to: NodeIndex, shape: [Coordinate],
-                            shapeElevations: [Float], attributes a: WayInterpretation, wayID: Int64) {
+                            shapeElevations: [Float], attributes a: WayInterpretation, wayID: Int64, wayLength: Meters?) {
         let oneway: EdgeFlags = a.direction == .both ? [] : .oneway
         var length: Meters = 0
         var previous = builder.coordinate(of: from)
         for point in shape { length += GreatCircle.distance(from: previous, to: point); previous = point }
         length += GreatCircle.distance(from: previous, to: builder.coordinate(of: to))
+        var fixedTime: Seconds?
+        if let duration = a.crossingDuration, let wayLength {
+            fixedTime = wayLength > 0 ? duration * length / wayLength : duration
+        }
         if a.direction != .backward {
             builder.addEdge(RoadEdgeDescription(
                 from: from, to: to, shape: shape, shapeElevations: shapeElevations, lengthMeters: length,
                 routingSpeed: a.forwardSpeed, highway: a.highway, speedLimit: a.forwardLimit,
-                flags: a.flags.union(oneway), name: a.name, ref: a.ref, wayID: wayID))
+                flags: a.flags.union(oneway), name: a.name, ref: a.ref, wayID: wayID, travelTimeSeconds: fixedTime))
         }
         if a.direction != .forward {
             builder.addEdge(RoadEdgeDescription(
                 from: to, to: from, shape: shape.reversed(), shapeElevations: shapeElevations.reversed(), lengthMeters: length,
                 routingSpeed: a.backwardSpeed, highway: a.highway, speedLimit: a.backwardLimit,
-                flags: a.flags.union(oneway).union(.againstWayDirection), name: a.name, ref: a.ref, wayID: wayID))
+                flags: a.flags.union(oneway).union(.againstWayDirection), name: a.name, ref: a.ref, wayID: wayID,
+                travelTimeSeconds: fixedTime))
         }
+    }
+
+    /// The length of every way with a tagged crossing time (all its pieces), by way index.
+    /// - Complexity: O(node refs of those ways).
+    private func ferryCrossingLengths(pieceNodes: [UInt32], pieceStart: [Int], pieceWay: [Int]) -> [Int: Meters] {
+        var lengths: [Int: Meters] = [:]
+        for p in 0..<pieceWay.count where wayAttributes[pieceWay[p]].crossingDuration != nil {
+            var length: Meters = 0
+            for i in (pieceStart[p] + 1)..<pieceStart[p + 1] {
+                length += GreatCircle.distance(from: nodes.coordinate(at: Int(pieceNodes[i - 1])), to: nodes.coordinate(at: Int(pieceNodes[i])))
+            }
+            lengths[pieceWay[p], default: 0] += length
+        }
+        return lengths
+    }
+
+    /// For each via-way restriction whose member ways are all drivable, the OSM node ids where each
+    /// member way meets the next (relation id -> junctions); restrictions whose consecutive ways share
+    /// no node are absent. Where two ways share several nodes, an end of either is preferred (ways
+    /// usually meet end to end; a shared middle node is a crossing).
+    /// - Complexity: O(node refs of the member ways).
+    private func resolveViaWayJunctions() -> [Int64: [Int64]] {
+        guard !pendingViaWayRestrictions.isEmpty else { return [:] }
+        var wanted = Set<Int64>()
+        for r in pendingViaWayRestrictions { wanted.formUnion(r.ways) }
+        var refsOfWay: [Int64: ArraySlice<Int64>] = [:]
+        for (i, id) in wayIDs.enumerated() where wanted.contains(id) {
+            refsOfWay[id] = wayRefs[wayRefStart[i]..<wayRefStart[i + 1]]
+        }
+        var result: [Int64: [Int64]] = [:]
+        for r in pendingViaWayRestrictions {
+            var junctions: [Int64] = []
+            for (a, b) in zip(r.ways, r.ways.dropFirst()) {
+                guard let refsA = refsOfWay[a], let refsB = refsOfWay[b], !refsA.isEmpty, !refsB.isEmpty else { break }
+                let shared = Set(refsA).intersection(refsB)
+                let ends: Set<Int64> = [refsA.first!, refsA.last!, refsB.first!, refsB.last!]
+                guard let junction = shared.filter(ends.contains).min() ?? shared.min() else { break }
+                junctions.append(junction)
+            }
+            if junctions.count == r.ways.count - 1 { result[r.id] = junctions }
+        }
+        return result
     }
 
     /// Places each named closed-way POI at the centre (mean) of its nodes found in the file.

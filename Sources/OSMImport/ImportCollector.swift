@@ -3,7 +3,7 @@ import RoadNetwork
 
 /// Receives decoded elements and keeps only what the car graph needs: every node's coordinate, the
 /// drivable ways (interpreted by the profile, node refs in one flat array), `ele` values, points of
-/// interest, and via-node turn restrictions. `assembleGraph()` then resolves everything, so element
+/// interest, car ferries, and turn restrictions (via a node or via ways). `assembleGraph()` then resolves everything, so element
 /// order in the file does not matter.
 ///
 /// Memory: 16 bytes per node (`NodeCoordinateTable`) plus 8 bytes per drivable-way node ref; node
@@ -16,7 +16,7 @@ final class ImportCollector: OSMElementReceiver {
     /// Way tag keys the profile, the statistics and the POI search read.
     static let wayTagKeys = ["highway", "maxspeed", "name", "ref", "area", "service", "junction", "oneway", "toll", "toll:motorcar",
                              "tunnel", "bridge", "maxspeed:forward", "maxspeed:backward", "maxspeed:type",
-                             "source:maxspeed", "zone:maxspeed", "zone:traffic"] + CarProfile.accessKeys + poiKeys
+                             "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration"] + CarProfile.accessKeys + poiKeys
     /// Relation tag keys the restriction reader uses.
     static let relationTagKeys = ["type", "restriction", "restriction:motorcar", "restriction:motor_vehicle", "except"]
 
@@ -41,6 +41,9 @@ final class ImportCollector: OSMElementReceiver {
     /// A via-node restriction as read; members are resolved after the stream.
     struct PendingRestriction { var id: Int64; var kind: TurnRestriction.Kind; var fromWay: Int64; var via: Int64; var toWay: Int64 }
     var pendingRestrictions: [PendingRestriction] = []
+    /// A restriction with via ways as read: `ways` are from, the via ways in member order, to.
+    struct PendingViaWayRestriction { var id: Int64; var kind: TurnRestriction.Kind; var ways: [Int64] }
+    var pendingViaWayRestrictions: [PendingViaWayRestriction] = []
 
     init(profile: CarProfile) {
         self.profile = profile
@@ -64,34 +67,45 @@ final class ImportCollector: OSMElementReceiver {
     }
 
     func receiveWay(id: Int64, nodeRefs: [Int64], tags: [OSMTag]) throws(ElementProblem) {
-        var hasHighway = false, hasMaxspeed = false
+        var hasHighway = false, hasMaxspeed = false, isFerry = false
         var name: String?
         for tag in tags {
             switch tag.key {
             case "highway": hasHighway = true
             case "maxspeed": hasMaxspeed = true
             case "name": name = tag.value
+            case "route": isFerry = tag.value == "ferry"
             default: break
             }
         }
         if hasMaxspeed { statistics.waysWithMaxspeedTag += 1 }
-        if hasHighway {
+        if isFerry {
+            statistics.ferryWays += 1
+            if let attributes = profile.interpretFerry(tags) {
+                statistics.carFerryWays += 1
+                keepDrivable(id: id, nodeRefs: nodeRefs, attributes: attributes)
+            }
+        } else if hasHighway {
             statistics.highwayWays += 1
             if hasMaxspeed { statistics.highwayWaysWithMaxspeedTag += 1 }
             if let attributes = profile.interpret(tags) {
                 statistics.drivableWays += 1
                 if hasMaxspeed { statistics.drivableWaysWithMaxspeedTag += 1 }
                 if attributes.hadUnreadableMaxspeed { statistics.unreadableMaxspeedWays += 1 }
-                wayIDs.append(id)
-                wayAttributes.append(attributes)
-                wayRefs.append(contentsOf: nodeRefs)
-                wayRefStart.append(wayRefs.count)
+                keepDrivable(id: id, nodeRefs: nodeRefs, attributes: attributes)
             }
         }
         if let name, !name.isEmpty, nodeRefs.count >= 3, nodeRefs.first == nodeRefs.last,
            let (key, category) = Self.poiCategory(tags) {
             pendingAreaPOIs.append(PendingAreaPOI(id: id, name: name, key: key, category: category, refs: nodeRefs))
         }
+    }
+
+    private func keepDrivable(id: Int64, nodeRefs: [Int64], attributes: WayInterpretation) {
+        wayIDs.append(id)
+        wayAttributes.append(attributes)
+        wayRefs.append(contentsOf: nodeRefs)
+        wayRefStart.append(wayRefs.count)
     }
 
     func receiveRelation(id: Int64, members: [OSMMember], tags: [OSMTag]) throws(ElementProblem) {
@@ -104,19 +118,23 @@ final class ImportCollector: OSMElementReceiver {
             statistics.restrictionsNotForCars += 1
             return
         }
-        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = []
-        var viaWays = 0
+        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = [], viaWays: [Int64] = []
         for member in members {
             switch (member.role, member.type) {
             case ("from", .way): from.append(member.ref)
             case ("to", .way): to.append(member.ref)
             case ("via", .node): viaNodes.append(member.ref)
-            case ("via", .way): viaWays += 1
+            case ("via", .way): viaWays.append(member.ref)
             default: break
             }
         }
-        if viaWays > 0 {
+        if !viaWays.isEmpty {
             statistics.restrictionsWithViaWay += 1
+            guard from.count == 1, to.count == 1, viaNodes.isEmpty else {
+                statistics.viaWayRestrictionsMalformed += 1
+                return
+            }
+            pendingViaWayRestrictions.append(PendingViaWayRestriction(id: id, kind: kind, ways: from + viaWays + to))
             return
         }
         guard from.count == 1, to.count == 1, viaNodes.count == 1 else { return }

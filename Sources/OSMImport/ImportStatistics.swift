@@ -23,6 +23,10 @@ public struct ImportStatistics: Sendable, Equatable {
     public var drivableWaysWithMaxspeedTag = 0
     /// Drivable ways whose `maxspeed` could not be read (the class default was used).
     public var unreadableMaxspeedWays = 0
+    /// Ways with `route=ferry`.
+    public var ferryWays = 0
+    /// Ferry ways open to cars (kept as `ferry` edges).
+    public var carFerryWays = 0
 
     // MARK: Clipped extracts
     /// Node references of drivable ways whose node is not in the file (dropped; the way is split there).
@@ -39,10 +43,23 @@ public struct ImportStatistics: Sendable, Equatable {
     public var restrictionsKept = 0
     /// Restriction relations not kept (all reasons below, and members missing from the graph).
     public var restrictionsSkipped = 0
-    /// Skipped because the via member is a way (not supported).
+    /// Relations whose via members are ways (kept as `ViaWayRestriction`s when they resolve).
     public var restrictionsWithViaWay = 0
+    /// Relations with via ways that became at least one graph via-way restriction.
+    public var viaWayRestrictionsKept = 0
+    /// Dropped: not exactly one `from` and one `to` way, or via nodes mixed with via ways.
+    public var viaWayRestrictionsMalformed = 0
+    /// Dropped: a member way is missing from the extract or not drivable.
+    public var viaWayRestrictionsMissingWays = 0
+    /// Dropped: consecutive member ways share no node, or no drivable path follows them in order.
+    public var viaWayRestrictionsUnconnected = 0
     /// Skipped because `except` names cars, or the restriction is for other vehicles only.
     public var restrictionsNotForCars = 0
+
+    // MARK: Driving side
+    /// Roundabouts whose traffic circulates clockwise (left-hand traffic) and counterclockwise.
+    public var clockwiseRoundabouts = 0
+    public var counterclockwiseRoundabouts = 0
 
     // MARK: Output
     public var pointsOfInterest = 0

@@ -8,9 +8,13 @@ public struct ImportOptions: Sendable {
     public var profile: CarProfile
     /// Called now and then with progress (bytes read of total, elements per second).
     public var progress: (@Sendable (ImportProgress) -> Void)?
-    public init(profile: CarProfile = CarProfile(), progress: (@Sendable (ImportProgress) -> Void)? = nil) {
+    /// The side traffic keeps to; nil infers it from the extract's roundabouts (right when they say nothing).
+    public var drivingSide: DrivingSide?
+    public init(profile: CarProfile = CarProfile(), progress: (@Sendable (ImportProgress) -> Void)? = nil,
+                drivingSide: DrivingSide? = nil) {
         self.profile = profile
         self.progress = progress
+        self.drivingSide = drivingSide
     }
 }
 
@@ -34,6 +38,8 @@ public struct ImportResult: Sendable {
     public var graph: RoadGraph
     public var pointsOfInterest: [PointOfInterest]
     public var statistics: ImportStatistics
+    /// Where `graph.drivingSide` came from.
+    public var drivingSideSource: DrivingSideSource
 }
 
 /// Streams an OSM XML file into a car road graph.
@@ -79,8 +85,22 @@ public enum OSMImporter {
         collector.statistics.relationsRead = decoder.relationCount
         collector.statistics.deletedElementsSkipped = decoder.deletedCount
         let decoded = clock.now
-        let graph = collector.assembleGraph()
+        var graph = collector.assembleGraph()
         var statistics = collector.statistics
+        let votes = DrivingSideInference.votes(in: graph)
+        statistics.clockwiseRoundabouts = votes.clockwise
+        statistics.counterclockwiseRoundabouts = votes.counterclockwise
+        let drivingSideSource: DrivingSideSource
+        if let side = options.drivingSide {
+            graph.drivingSide = side
+            drivingSideSource = .option
+        } else if let side = votes.side {
+            graph.drivingSide = side
+            drivingSideSource = .roundabouts
+        } else {
+            graph.drivingSide = .right
+            drivingSideSource = .assumed
+        }
         statistics.decodeSeconds = (decoded - started).seconds
         statistics.assemblySeconds = (clock.now - decoded).seconds
         statistics.xmlBytesRead = prefetcher?.bytesProduced ?? source.bytesProduced
@@ -90,7 +110,8 @@ public enum OSMImporter {
             progress(ImportProgress(bytesRead: rawBytesRead(), totalBytes: source.totalBytes, elements: decoder.elementCount,
                                     elementsPerSecond: statistics.elapsedSeconds > 0 ? Double(decoder.elementCount) / statistics.elapsedSeconds : 0))
         }
-        return ImportResult(graph: graph, pointsOfInterest: collector.pointsOfInterest, statistics: statistics)
+        return ImportResult(graph: graph, pointsOfInterest: collector.pointsOfInterest, statistics: statistics,
+                            drivingSideSource: drivingSideSource)
     }
 }
 

@@ -19,4 +19,6 @@ struct WayInterpretation: Sendable, Equatable {
     var ref: String
     /// A `maxspeed*` tag was present but could not be read (the class default was used).
     var hadUnreadableMaxspeed: Bool
+    /// A ferry's tagged crossing time for the whole way (its `duration`); nil times edges by speed.
+    var crossingDuration: Seconds? = nil
 }

@@ -24,4 +24,6 @@ public struct EdgeFlags: OptionSet, Hashable, Sendable, Codable {
     /// Part of a `junction=circular` ring (a traffic circle that is not formally a roundabout); always
     /// set together with `roundabout`. Guidance announces such rings as rotaries, as OSRM does.
     public static let circular = EdgeFlags(rawValue: 1 << 12)
+    /// A car ferry (`route=ferry` open to motor vehicles): travel mode `ferry`, timed by its `duration`.
+    public static let ferry = EdgeFlags(rawValue: 1 << 8)
 }

@@ -20,7 +20,8 @@ public typealias EdgeIndex = UInt32
 /// - `lengthMeters[e] >= 0` and finite; `travelTimeSeconds[e] > 0` unless the length is 0;
 /// - `firstShapePoint.count == edgeCount + 1`, non-decreasing, ending at `shapePoints.count`;
 /// - `nameIndex`/`refIndex` < `strings.count`, `strings[0] == ""`;
-/// - restrictions are sorted by `fromEdge` and satisfy `TurnRestriction`'s invariant.
+/// - restrictions are sorted by `fromEdge` and satisfy `TurnRestriction`'s invariant;
+/// - via-way restrictions are sorted by `fromEdge` and satisfy `ViaWayRestriction`'s invariant.
 public struct RoadGraph: Sendable {
     // MARK: Nodes
     public let firstOut: [UInt32]
@@ -51,6 +52,10 @@ public struct RoadGraph: Sendable {
     // MARK: Shared tables
     public let strings: [String]
     public let restrictions: [TurnRestriction]
+    /// Restrictions over via ways, as edge paths, sorted by their from edge.
+    public let viaWayRestrictions: [ViaWayRestriction]
+    /// The side traffic keeps to (set by the import; `right` unless known otherwise).
+    public var drivingSide: DrivingSide
 
     // MARK: Derived
     /// Reverse adjacency (CSR): the edges entering node `n` are `incomingEdgeList[firstIn[n] ..< firstIn[n + 1]]`.
@@ -66,13 +71,15 @@ public struct RoadGraph: Sendable {
         highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
-        strings: [String], restrictions: [TurnRestriction]
+        strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
+        drivingSide: DrivingSide = .right
     ) {
         self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
                   tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
-                  strings: strings, restrictions: restrictions, checkedInDebugBuilds: true)
+                  strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
+                  drivingSide: drivingSide, checkedInDebugBuilds: true)
     }
 
     /// The designated initializer; `checkedInDebugBuilds: false` lets tests build a broken graph to
@@ -83,7 +90,8 @@ public struct RoadGraph: Sendable {
         highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
-        strings: [String], restrictions: [TurnRestriction], checkedInDebugBuilds: Bool
+        strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
+        drivingSide: DrivingSide = .right, checkedInDebugBuilds: Bool
     ) {
         self.firstOut = firstOut
         self.nodeCoordinates = nodeCoordinates
@@ -105,6 +113,8 @@ public struct RoadGraph: Sendable {
         self.strings = strings
         self.restrictions = restrictions
         (self.firstIn, self.incomingEdgeList) = Self.reverseAdjacency(head: head, nodeCount: nodeCoordinates.count)
+        self.viaWayRestrictions = viaWayRestrictions
+        self.drivingSide = drivingSide
         #if DEBUG
         if checkedInDebugBuilds, let problem = validate() { preconditionFailure("RoadGraph invariant violated: \(problem)") }
         #endif
@@ -198,7 +208,7 @@ public struct RoadGraph: Sendable {
     }
 
     /// Returns the first violated invariant, or nil when the graph is well formed.
-    /// - Complexity: O(nodes + edges + shape points + restrictions).
+    /// - Complexity: O(nodes + edges + shape points + restriction edges).
     public func validate() -> String? {
         let n = nodeCount, m = edgeCount
         if firstOut.count != n + 1 { return "firstOut has \(firstOut.count) entries for \(n) nodes" }
@@ -238,6 +248,16 @@ public struct RoadGraph: Sendable {
             if Int(r.fromEdge) >= m || Int(r.toEdge) >= m || Int(r.viaNode) >= n { return "restriction \(r.relationID) is out of range" }
             if head[Int(r.fromEdge)] != r.viaNode || tail[Int(r.toEdge)] != r.viaNode {
                 return "restriction \(r.relationID) does not meet at its via node"
+            }
+        }
+        previous = 0
+        for r in viaWayRestrictions {
+            if r.edges.count < 3 { return "via-way restriction \(r.relationID) has fewer than three edges" }
+            if r.fromEdge < previous { return "via-way restrictions are not sorted by their from edge" }
+            previous = r.fromEdge
+            if r.edges.contains(where: { Int($0) >= m }) { return "via-way restriction \(r.relationID) is out of range" }
+            for (a, b) in zip(r.edges, r.edges.dropFirst()) where head[Int(a)] != tail[Int(b)] {
+                return "via-way restriction \(r.relationID) has edges that do not meet"
             }
         }
         return nil

@@ -12,6 +12,9 @@ public struct RoadEdgeDescription: Sendable {
     public var lengthMeters: Meters?
     /// The speed routing assumes on this edge.
     public var routingSpeed: KilometersPerHour
+    /// A fixed time to drive the edge (a ferry crossing's share of its tagged `duration`); nil derives
+    /// it from the length and `routingSpeed`.
+    public var travelTimeSeconds: Seconds?
     public var highway: HighwayClass
     public var speedLimit: SpeedLimit
     public var flags: EdgeFlags
@@ -21,7 +24,8 @@ public struct RoadEdgeDescription: Sendable {
 
     public init(from: NodeIndex, to: NodeIndex, shape: [Coordinate] = [], shapeElevations: [Float] = [],
                 lengthMeters: Meters? = nil, routingSpeed: KilometersPerHour, highway: HighwayClass,
-                speedLimit: SpeedLimit, flags: EdgeFlags = [], name: String = "", ref: String = "", wayID: Int64 = 0) {
+                speedLimit: SpeedLimit, flags: EdgeFlags = [], name: String = "", ref: String = "", wayID: Int64 = 0,
+                travelTimeSeconds: Seconds? = nil) {
         self.from = from
         self.to = to
         self.shape = shape
@@ -34,6 +38,7 @@ public struct RoadEdgeDescription: Sendable {
         self.name = name
         self.ref = ref
         self.wayID = wayID
+        self.travelTimeSeconds = travelTimeSeconds
     }
 }
 
@@ -67,6 +72,8 @@ public struct RoadGraphBuilder: Sendable {
 
     private struct WayRestriction { var kind: TurnRestriction.Kind; var fromWay: Int64; var via: NodeIndex; var toWay: Int64; var relation: Int64 }
     private var wayRestrictions: [WayRestriction] = []
+    private struct PendingViaWayRestriction { var kind: TurnRestriction.Kind; var ways: [Int64]; var junctions: [NodeIndex]; var relation: Int64 }
+    private var viaWayRestrictions: [PendingViaWayRestriction] = []
 
     public init() {}
 
@@ -111,7 +118,11 @@ public struct RoadGraphBuilder: Sendable {
         let speed = max(edge.routingSpeed, 1)
         // A zero-length edge (two nodes at one position) still costs a tiny positive time so that
         // the invariant "time > 0 when length > 0" holds and Dijkstra never loops on free edges.
-        edgeTime.append(Float(length / SpeedConversion.metersPerSecond(speed)))
+        if let fixed = edge.travelTimeSeconds, fixed > 0, fixed.isFinite {
+            edgeTime.append(Float(fixed))
+        } else {
+            edgeTime.append(Float(length / SpeedConversion.metersPerSecond(speed)))
+        }
         edgeHighway.append(edge.highway)
         edgeLimit.append(edge.speedLimit)
         edgeFlags.append(edge.flags)
@@ -132,6 +143,16 @@ public struct RoadGraphBuilder: Sendable {
     /// way, only the pairs that turn back onto the edge one came along).
     public mutating func addRestriction(kind: TurnRestriction.Kind, fromWay: Int64, via: NodeIndex, toWay: Int64, relationID: Int64 = 0) {
         wayRestrictions.append(WayRestriction(kind: kind, fromWay: fromWay, via: via, toWay: toWay, relation: relationID))
+    }
+
+    /// Records an OSM restriction with via ways: `ways` are the from way, the via ways in driving order
+    /// and the to way; `junctions[i]` is the node where `ways[i]` meets `ways[i + 1]`. `build()`
+    /// resolves it onto edge paths: each from edge ending at the first junction, along every via way
+    /// (in a direction it may be driven) to the next junction, onto each to edge leaving the last one.
+    /// A restriction no drivable path realises is dropped.
+    public mutating func addViaWayRestriction(kind: TurnRestriction.Kind, ways: [Int64], junctions: [NodeIndex], relationID: Int64 = 0) {
+        precondition(ways.count >= 3 && junctions.count == ways.count - 1, "a via-way restriction needs from, via and to ways and the junctions between them")
+        viaWayRestrictions.append(PendingViaWayRestriction(kind: kind, ways: ways, junctions: junctions, relation: relationID))
     }
 
     private mutating func intern(_ s: String) -> UInt32 {
@@ -241,6 +262,7 @@ public struct RoadGraphBuilder: Sendable {
             }
         }
         restrictions.sort { ($0.fromEdge, $0.toEdge) < ($1.fromEdge, $1.toEdge) }
+        let viaWayPaths = resolveViaWayRestrictions(firstOut: firstOut, tail: tail, head: head, way: way)
 
         return RoadGraph(
             firstOut: firstOut, nodeCoordinates: coordinates, nodeOSMIDs: osmIDs, nodeElevations: elevations,
@@ -248,6 +270,68 @@ public struct RoadGraphBuilder: Sendable {
             highway: highway, speedLimit: limit, flags: flags,
             nameIndex: name, refIndex: ref, wayID: way,
             firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,
-            strings: strings, restrictions: restrictions)
+            strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayPaths)
+    }
+
+    /// The edge paths of the recorded via-way restrictions, sorted by from edge (see `addViaWayRestriction`).
+    /// - Complexity: O(r × (degree + edges of the via ways)) for r restrictions.
+    private func resolveViaWayRestrictions(firstOut: [UInt32], tail: [NodeIndex], head: [NodeIndex], way: [Int64]) -> [ViaWayRestriction] {
+        guard !viaWayRestrictions.isEmpty else { return [] }
+        var incoming: [NodeIndex: [EdgeIndex]] = [:]
+        let junctions = Set(viaWayRestrictions.map { $0.junctions[0] })
+        for e in 0..<head.count where junctions.contains(head[e]) { incoming[head[e], default: []].append(EdgeIndex(e)) }
+        var result: [ViaWayRestriction] = []
+        for r in viaWayRestrictions {
+            let first = r.junctions[0], last = r.junctions[r.junctions.count - 1]
+            let fromEdges = (incoming[first] ?? []).filter { way[Int($0)] == r.ways[0] }
+            let toWay = r.ways[r.ways.count - 1]
+            let toEdges = (firstOut[Int(last)]..<firstOut[Int(last) + 1]).filter { way[Int($0)] == toWay }
+            var via: [EdgeIndex] = []
+            var connected = true
+            for i in 1..<(r.ways.count - 1) {
+                guard let piece = Self.pathAlongWay(r.ways[i], from: r.junctions[i - 1], to: r.junctions[i],
+                                                    firstOut: firstOut, tail: tail, head: head, way: way) else { connected = false; break }
+                via += piece
+            }
+            guard connected, !via.isEmpty else { continue }
+            for f in fromEdges where tail[Int(f)] != head[Int(via[0])] || way[Int(f)] != way[Int(via[0])] {
+                for t in toEdges {
+                    result.append(ViaWayRestriction(kind: r.kind, edges: [f] + via + [t], relationID: r.relation))
+                }
+            }
+        }
+        result.sort { ($0.fromEdge, $0.toEdge, $0.relationID) < ($1.fromEdge, $1.toEdge, $1.relationID) }
+        return result
+    }
+
+    /// The fewest edges of way `wayID` leading from node `start` to node `goal` (breadth-first over that
+    /// way's edges only); nil when the way cannot be driven from one to the other.
+    private static func pathAlongWay(_ wayID: Int64, from start: NodeIndex, to goal: NodeIndex,
+                                     firstOut: [UInt32], tail: [NodeIndex], head: [NodeIndex], way: [Int64]) -> [EdgeIndex]? {
+        guard start != goal else { return nil }
+        var reachedBy: [NodeIndex: EdgeIndex] = [:]
+        var queue: [NodeIndex] = [start]
+        var visited: Set<NodeIndex> = [start]
+        var q = 0
+        while q < queue.count {
+            let v = queue[q]
+            q += 1
+            for e in firstOut[Int(v)]..<firstOut[Int(v) + 1] where way[Int(e)] == wayID && !visited.contains(head[Int(e)]) {
+                let w = head[Int(e)]
+                visited.insert(w)
+                reachedBy[w] = e
+                if w == goal {
+                    var path: [EdgeIndex] = [e]
+                    var at = v
+                    while at != start, let previous = reachedBy[at] {
+                        path.append(previous)
+                        at = tail[Int(previous)]
+                    }
+                    return path.reversed()
+                }
+                queue.append(w)
+            }
+        }
+        return nil
     }
 }

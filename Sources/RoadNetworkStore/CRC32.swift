@@ -54,6 +54,13 @@ extension CRC32 {
         add(relationID)
     }
 
+    /// Adds one `via_way_restrictions` row (the writer and the loader must agree on this order).
+    mutating func addViaWayRestriction(kind: String, relationID: Int64, edges: String) {
+        add(kind)
+        add(relationID)
+        add(edges)
+    }
+
     /// Adds one `points_of_interest` row (without its id, which is its position).
     mutating func addPointOfInterest(_ poi: PointOfInterest) {
         add(poi.osmType.description)

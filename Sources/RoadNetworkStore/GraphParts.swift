@@ -22,6 +22,7 @@ struct GraphParts {
     var shapeElevationCount: Int
     var strings: [String]
     var restrictions: [TurnRestriction]
+    var viaWayRestrictions: [ViaWayRestriction]
 
     /// The first violated invariant, or nil.
     /// - Complexity: O(nodes + edges + restrictions).
@@ -61,6 +62,15 @@ struct GraphParts {
             if Int(r.fromEdge) >= m || Int(r.toEdge) >= m || Int(r.viaNode) >= n { return "restriction \(r.relationID) points outside the graph" }
             if head[Int(r.fromEdge)] != r.viaNode || tail[Int(r.toEdge)] != r.viaNode {
                 return "restriction \(r.relationID) does not meet at its via node"
+            }
+        }
+        previous = 0
+        for r in viaWayRestrictions {
+            if r.fromEdge < previous { return "via-way restrictions are not sorted by their from-edge" }
+            previous = r.fromEdge
+            if r.edges.contains(where: { Int($0) >= m }) { return "via-way restriction \(r.relationID) points outside the graph" }
+            for (a, b) in zip(r.edges, r.edges.dropFirst()) where head[Int(a)] != tail[Int(b)] {
+                return "via-way restriction \(r.relationID) has edges that do not meet"
             }
         }
         return nil

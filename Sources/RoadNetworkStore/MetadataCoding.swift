@@ -17,6 +17,9 @@ enum MetadataCoding {
         static let shapePointCount = "shape_point_count"
         static let stringCount = "string_count"
         static let restrictionCount = "restriction_count"
+        static let viaWayRestrictionCount = "via_way_restriction_count"
+        static let drivingSide = "driving_side"
+        static let drivingSideSource = "driving_side_source"
         static let pointOfInterestCount = "poi_count"
         static let minLatitude = "bbox_min_lat"
         static let minLongitude = "bbox_min_lon"
@@ -45,6 +48,9 @@ enum MetadataCoding {
             (Key.shapePointCount, String(m.shapePointCount)),
             (Key.stringCount, String(m.stringCount)),
             (Key.restrictionCount, String(m.restrictionCount)),
+            (Key.viaWayRestrictionCount, String(m.viaWayRestrictionCount)),
+            (Key.drivingSide, m.drivingSide.rawValue),
+            (Key.drivingSideSource, m.drivingSideSource.rawValue),
             (Key.pointOfInterestCount, String(m.pointOfInterestCount)),
             (Key.totalLength, String(m.totalLengthMeters)),
             (Key.taggedEdges, String(m.taggedSpeedLimitEdgeCount)),
@@ -103,6 +109,12 @@ enum MetadataCoding {
                                        lengthMeters: try double("\(Key.highwayPrefix)\(h.osmValue).length_m")))
             }
         }
+        guard let side = DrivingSide(rawValue: try text(Key.drivingSide)) else {
+            throw .corrupt(path: path, detail: "metadata '\(Key.drivingSide)' is '\(rows[Key.drivingSide] ?? "")', expected left or right")
+        }
+        guard let sideSource = DrivingSideSource(rawValue: try text(Key.drivingSideSource)) else {
+            throw .corrupt(path: path, detail: "metadata '\(Key.drivingSideSource)' is '\(rows[Key.drivingSideSource] ?? "")', expected option, roundabouts or default")
+        }
         var figures: [(order: String, figure: RoadNetworkMetadata.ImportFigure)] = []
         for (key, value) in rows where key.hasPrefix(Key.importPrefix) {
             let rest = key.dropFirst(Key.importPrefix.count)
@@ -121,7 +133,8 @@ enum MetadataCoding {
             pointOfInterestCount: try int(Key.pointOfInterestCount), boundingBox: box,
             totalLengthMeters: try double(Key.totalLength), taggedSpeedLimitEdgeCount: try int(Key.taggedEdges),
             taggedSpeedLimitLengthMeters: try double(Key.taggedLength), highwayBreakdown: breakdown,
-            importStatistics: figures.map(\.figure))
+            importStatistics: figures.map(\.figure), viaWayRestrictionCount: try int(Key.viaWayRestrictionCount),
+            drivingSide: side, drivingSideSource: sideSource)
     }
 }
 

@@ -156,6 +156,8 @@ public final class RoadNetworkDatabase {
         let shapeElevations = try elevations(.shapeElevations)
         let strings = try decodeStrings(offsets: try load(.stringOffsets), bytes: try load(.stringBytes))
         let restrictions = try loadRestrictions()
+        let viaWayRestrictions = try loadViaWayRestrictions()
+        let drivingSide = try storedDrivingSide()
 
         let m = head.count
         guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m else {
@@ -176,14 +178,43 @@ public final class RoadNetworkDatabase {
             travelTimeSeconds: travelTime, otherEdgeArrayCounts: [highway.count, flags.count, wayID.count],
             nameIndex: nameIndex, refIndex: refIndex, firstShapePoint: firstShapePoint,
             shapePointCount: shapePoints.count, shapeElevationCount: shapeElevations.count,
-            strings: strings, restrictions: restrictions)
+            strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions)
         if let problem = parts.firstInconsistency() { throw .corrupt(path: path, detail: problem) }
         return RoadGraph(
             firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
             tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
             speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
             refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
-            shapeElevations: shapeElevations, strings: strings, restrictions: restrictions)
+            shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
+            viaWayRestrictions: viaWayRestrictions, drivingSide: drivingSide)
+    }
+
+    /// The driving side recorded in the metadata.
+    private func storedDrivingSide() throws(RoadNetworkStoreError) -> DrivingSide {
+        let statement = try connection.prepare("SELECT value FROM metadata WHERE key = ?")
+        try statement.bind(1, MetadataCoding.Key.drivingSide)
+        guard try statement.step() else { throw .corrupt(path: path, detail: "metadata key '\(MetadataCoding.Key.drivingSide)' is missing") }
+        guard let side = DrivingSide(rawValue: statement.string(0)) else {
+            throw .corrupt(path: path, detail: "metadata '\(MetadataCoding.Key.drivingSide)' is '\(statement.string(0))', expected left or right")
+        }
+        return side
+    }
+
+    private func loadViaWayRestrictions() throws(RoadNetworkStoreError) -> [ViaWayRestriction] {
+        let statement = try connection.prepare("SELECT kind, relation_id, edges FROM via_way_restrictions ORDER BY position")
+        var restrictions: [ViaWayRestriction] = []
+        var checksum = CRC32()
+        while try statement.step() {
+            checksum.addViaWayRestriction(kind: statement.string(0), relationID: statement.int64(1), edges: statement.string(2))
+            let edges = statement.string(2).split(separator: " ").compactMap { EdgeIndex($0) }
+            guard let kind = Schema.restrictionKind(named: statement.string(0)), edges.count >= 3,
+                  edges.count == statement.string(2).split(separator: " ").count else {
+                throw .corrupt(path: path, detail: "via-way restriction \(restrictions.count) is malformed")
+            }
+            restrictions.append(ViaWayRestriction(kind: kind, edges: edges, relationID: statement.int64(1)))
+        }
+        try checkChecksum(Schema.RowSetName.viaWayRestrictions.rawValue, count: restrictions.count, checksum)
+        return restrictions
     }
 
     /// One row of `arrays`: what an array (or row set) holds and the CRC-32 it was written with.

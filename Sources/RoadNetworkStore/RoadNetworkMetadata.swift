@@ -24,7 +24,13 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
     public var edgeCount: Int
     public var shapePointCount: Int
     public var stringCount: Int
+    /// Via-node restrictions (`TurnRestriction`s).
     public var restrictionCount: Int
+    /// Via-way restrictions (`ViaWayRestriction` edge paths).
+    public var viaWayRestrictionCount: Int
+    /// The side traffic keeps to, and where that came from (given, inferred from roundabouts, assumed).
+    public var drivingSide: DrivingSide
+    public var drivingSideSource: DrivingSideSource
     public var pointOfInterestCount: Int
     /// Box around every node and shape point (empty for an empty graph).
     public var boundingBox: BoundingBox
@@ -73,7 +79,8 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
         sourceBytes: Int64, importedAt: String, writer: String, nodeCount: Int, edgeCount: Int,
         shapePointCount: Int, stringCount: Int, restrictionCount: Int, pointOfInterestCount: Int,
         boundingBox: BoundingBox, totalLengthMeters: Meters, taggedSpeedLimitEdgeCount: Int,
-        taggedSpeedLimitLengthMeters: Meters, highwayBreakdown: [HighwayClassShare], importStatistics: [ImportFigure]
+        taggedSpeedLimitLengthMeters: Meters, highwayBreakdown: [HighwayClassShare], importStatistics: [ImportFigure],
+        viaWayRestrictionCount: Int = 0, drivingSide: DrivingSide = .right, drivingSideSource: DrivingSideSource = .assumed
     ) {
         self.formatVersion = formatVersion
         self.sourceFileName = sourceFileName
@@ -86,6 +93,9 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
         self.shapePointCount = shapePointCount
         self.stringCount = stringCount
         self.restrictionCount = restrictionCount
+        self.viaWayRestrictionCount = viaWayRestrictionCount
+        self.drivingSide = drivingSide
+        self.drivingSideSource = drivingSideSource
         self.pointOfInterestCount = pointOfInterestCount
         self.boundingBox = boundingBox
         self.totalLengthMeters = totalLengthMeters
@@ -100,7 +110,7 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
     public static func computed(
         graph: RoadGraph, pointsOfInterest: [PointOfInterest], sourceFileName: String, sourceSHA256: String,
         sourceBytes: Int64, importedAt: String = ISO8601.now(), writer: String = "waymark",
-        importStatistics: [ImportFigure] = []
+        importStatistics: [ImportFigure] = [], drivingSideSource: DrivingSideSource = .assumed
     ) -> RoadNetworkMetadata {
         var classCount = [Int](repeating: 0, count: HighwayClass.allCases.count)
         var classLength = [Double](repeating: 0, count: HighwayClass.allCases.count)
@@ -126,6 +136,8 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
             shapePointCount: graph.shapePoints.count, stringCount: graph.strings.count,
             restrictionCount: graph.restrictions.count, pointOfInterestCount: pointsOfInterest.count,
             boundingBox: graph.boundingBox, totalLengthMeters: total, taggedSpeedLimitEdgeCount: taggedCount,
-            taggedSpeedLimitLengthMeters: taggedLength, highwayBreakdown: breakdown, importStatistics: importStatistics)
+            taggedSpeedLimitLengthMeters: taggedLength, highwayBreakdown: breakdown, importStatistics: importStatistics,
+            viaWayRestrictionCount: graph.viaWayRestrictions.count, drivingSide: graph.drivingSide,
+            drivingSideSource: drivingSideSource)
     }
 }

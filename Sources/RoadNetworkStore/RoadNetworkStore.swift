@@ -10,10 +10,11 @@ import RoadNetwork
 /// - `arrays(name, element_type, element_count, crc32)` and `array_chunks(name, chunk, data)`: every
 ///   per-node, per-edge and shape array of `RoadGraph`, plus the string table, as packed little-endian
 ///   BLOBs (one chunk unless an array passes `maximumChunkBytes`), which loads with one copy per array;
-///   `arrays` also has a row (element type `rows`) for each of the tables `metadata`, `restrictions` and
+///   `arrays` also has a row (element type `rows`) for each of the tables `metadata`, `restrictions`, `via_way_restrictions` and
 ///   `points_of_interest`. `crc32` is the CRC-32 of the array's bytes (of the rows' canonical bytes,
 ///   `CRC32`), checked on every load so a damaged file is reported by name instead of loading wrongly;
 /// - `restrictions`: one row per `TurnRestriction`, in the graph's order;
+/// - `via_way_restrictions`: one row per `ViaWayRestriction`, its edge path as space-separated edge numbers;
 /// - `points_of_interest` with an R*Tree `poi_rtree` over their positions (or, where SQLite lacks the
 ///   R*Tree module, a B-tree index on latitude/longitude), queried by bounding box.
 ///
@@ -22,7 +23,8 @@ import RoadNetwork
 /// leaves any previous database untouched.
 public enum RoadNetworkStore {
     /// The database format this build writes and reads. Bump on any layout change.
-    public static let formatVersion = 2
+    /// Version 2 added the checksums; version 3 via-way restrictions and the driving side.
+    public static let formatVersion = 3
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

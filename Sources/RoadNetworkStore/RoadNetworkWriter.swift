@@ -92,6 +92,7 @@ struct RoadNetworkWriter {
         try writeMetadata(db, metadata, spatialIndex: spatialIndex)
         try writeArrays(db, graph)
         try writeRestrictions(db, graph.restrictions)
+        try writeViaWayRestrictions(db, graph.viaWayRestrictions)
         try writePointsOfInterest(db, pointsOfInterest, spatialIndex: spatialIndex)
         try db.execute("COMMIT")
     }
@@ -213,6 +214,22 @@ struct RoadNetworkWriter {
             checksum.addRestriction(from: Int64(r.fromEdge), via: Int64(r.viaNode), to: Int64(r.toEdge), kind: kind, relationID: r.relationID)
         }
         try describe(db, Schema.RowSetName.restrictions.rawValue, type: Schema.rowSetElementType, count: restrictions.count,
+                     checksum: checksum)
+    }
+
+    private func writeViaWayRestrictions(_ db: SQLiteConnection, _ restrictions: [ViaWayRestriction]) throws(RoadNetworkStoreError) {
+        let insert = try db.prepare("INSERT INTO via_way_restrictions(position, kind, relation_id, edges) VALUES (?, ?, ?, ?)")
+        var checksum = CRC32()
+        for (i, r) in restrictions.enumerated() {
+            let kind = Schema.restrictionKindName(r.kind), edges = r.edges.map(String.init).joined(separator: " ")
+            try insert.bind(1, Int64(i))
+            try insert.bind(2, kind)
+            try insert.bind(3, r.relationID)
+            try insert.bind(4, edges)
+            try insert.run()
+            checksum.addViaWayRestriction(kind: kind, relationID: r.relationID, edges: edges)
+        }
+        try describe(db, Schema.RowSetName.viaWayRestrictions.rawValue, type: Schema.rowSetElementType, count: restrictions.count,
                      checksum: checksum)
     }
 

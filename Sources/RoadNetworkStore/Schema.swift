@@ -9,6 +9,8 @@ enum Schema {
         CREATE TABLE array_chunks(name TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(name, chunk));
         CREATE TABLE restrictions(position INTEGER PRIMARY KEY, from_edge INTEGER NOT NULL, via_node INTEGER NOT NULL,
             to_edge INTEGER NOT NULL, kind TEXT NOT NULL, relation_id INTEGER NOT NULL);
+        CREATE TABLE via_way_restrictions(position INTEGER PRIMARY KEY, kind TEXT NOT NULL, relation_id INTEGER NOT NULL,
+            edges TEXT NOT NULL);
         CREATE TABLE points_of_interest(id INTEGER PRIMARY KEY, osm_type TEXT NOT NULL, osm_id INTEGER NOT NULL,
             name TEXT NOT NULL, key TEXT NOT NULL, category TEXT NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL);
         CREATE INDEX points_of_interest_category ON points_of_interest(category);
@@ -59,6 +61,7 @@ enum Schema {
     enum RowSetName: String, CaseIterable {
         case metadata
         case restrictions
+        case viaWayRestrictions = "via_way_restrictions"
         case pointsOfInterest = "points_of_interest"
     }
 

@@ -162,20 +162,24 @@ extension Router {
             if base >= baseCount { base -= baseCount; phase = 1 }
             if base >= baseCount { base -= baseCount; phase = 2 }
             let node: Int
-            let restricted: Int
+            let context: Int
             if base < nodeCount {
                 node = base
-                restricted = -1
+                context = -1
             } else {
-                restricted = base - nodeCount
-                node = Int(restrictedNode[restricted])
+                context = base - nodeCount
+                node = Int(automaton.contextNode[context])
             }
             var o = Int(firstOut[node])
             let end = Int(firstOut[node + 1])
             while o < end {
                 defer { o += 1 }
-                if restricted >= 0 && !isAllowed(restrictedBase: restricted, edge: EdgeIndex(o)) { continue }
                 let record = edges[o]
+                var arrivalBase = record.arrival & ~destinationBit
+                if context >= 0 {
+                    arrivalBase = automaton.next(fromContext: context, over: EdgeIndex(o))
+                    if arrivalBase == RestrictionAutomaton.forbidden { continue }
+                }
                 let destinationOnly = record.arrival & destinationBit != 0
                 let newPhase: UInt32
                 switch phase {
@@ -196,7 +200,7 @@ extension Router {
                 if record.head == goalNode && g + cost < best {
                     best = g + cost; bestState = x; bestEdge = EdgeIndex(o); bestEndFraction = 1; bestDirectStart = -1
                 }
-                let next = Int(newPhase) * baseCount + Int(record.arrival & ~destinationBit)
+                let next = Int(newPhase) * baseCount + Int(arrivalBase)
                 let ng = g + cost
                 let slot = frontier.touch(next)
                 if ng < slot.pointee.distance && slot.pointee.heapPosition != RoutingWorkspace.settled {

@@ -11,12 +11,12 @@ import RoadNetwork
 ///     let workspace = router.makeWorkspace()
 ///     let route = try router.route(from: a, to: b, workspace: workspace)
 ///
-/// Search state model: a state is "standing at a node, having arrived over an edge", keyed by the node
-/// when that edge starts no turn restriction (all turns are then equal) and by the edge itself when it
-/// does (so the restriction can be checked at the via node); each key exists once per `AccessPhase`.
-/// State `s` is `phase × baseCount + base` (phase-major, so the common `through` states lie densely
-/// together), where `base < nodeCount` is a node and `base >= nodeCount` is the restricted arrival edge
-/// number `base - nodeCount`.
+/// Search state model: a state is "standing at a node, with the history that turn restrictions need",
+/// keyed by the node when no restriction is in progress (all turns are then equal) and by a context of
+/// `RestrictionAutomaton` when one is (arrived over a restriction's from edge, or partway along its via
+/// ways); each key exists once per `AccessPhase`. State `s` is `phase × baseCount + base` (phase-major,
+/// so the common `through` states lie densely together), where `base < nodeCount` is a node and
+/// `base >= nodeCount` is context `base - nodeCount`.
 ///
 /// Invariants: all stored arrays are immutable after `init`; costs are non-negative; the heuristic
 /// `chord(node, target) × hScale` never exceeds the true remaining cost and is consistent, because every
@@ -37,7 +37,7 @@ public final class Router: @unchecked Sendable {
 
     let nodeCount: Int
     let edgeCount: Int
-    /// Number of state bases: nodes plus restricted arrival edges.
+    /// Number of state bases: nodes plus restriction contexts.
     let baseCount: Int
     /// Number of search states (`baseCount × AccessPhase.count`).
     let stateCount: Int
@@ -47,12 +47,8 @@ public final class Router: @unchecked Sendable {
     let edgeRecords: UnsafeMutablePointer<SearchEdge>
     /// Unit vectors of the nodes on the sphere (x, y, z interleaved).
     let unitVectors: UnsafeMutablePointer<Double>
-    /// For restricted bases: the node, and the range of their turn rules in `ruleEdge`/`ruleMandatory`.
-    let restrictedNode: [NodeIndex]
-    let ruleStart: [UInt32]
-    let ruleEdge: [EdgeIndex]
-    let ruleMandatory: [Bool]
-    let restrictedHasMandatory: [Bool]
+    /// Turn restrictions (via nodes and via ways) as contexts with turn rules.
+    let automaton: RestrictionAutomaton
     /// ALT bounds per metric, when landmarks were requested.
     let timeLandmarks: LandmarkTable?
     let distanceLandmarks: LandmarkTable?
@@ -63,7 +59,8 @@ public final class Router: @unchecked Sendable {
     /// Edge data the search reads together, one cache line access per relaxation.
     struct SearchEdge {
         var head: NodeIndex
-        /// The base of the state reached over this edge; the top bit marks a destination-only edge.
+        /// The base of the state reached over this edge unless a context says otherwise; the top bit
+        /// marks a destination-only edge.
         var arrival: UInt32
         var timeCost: Float
         var distanceCost: Float
@@ -98,39 +95,15 @@ public final class Router: @unchecked Sendable {
         }
         fastestSpeed = fastest
 
-        // Restricted arrival edges, in edge order (restrictions are sorted by fromEdge).
-        var restrictedBaseOfEdge: [EdgeIndex: UInt32] = [:]
-        var nodes: [NodeIndex] = [], starts: [UInt32] = [0], ruleEdges: [EdgeIndex] = [], mandatory: [Bool] = []
-        var hasMandatory: [Bool] = []
-        var i = 0
-        let restrictions = graph.restrictions
-        while i < restrictions.count {
-            let from = restrictions[i].fromEdge
-            var anyMandatory = false
-            while i < restrictions.count && restrictions[i].fromEdge == from {
-                ruleEdges.append(restrictions[i].toEdge)
-                mandatory.append(restrictions[i].kind == .mandatory)
-                if restrictions[i].kind == .mandatory { anyMandatory = true }
-                i += 1
-            }
-            restrictedBaseOfEdge[from] = UInt32(nodeCount + nodes.count)
-            nodes.append(graph.head[Int(from)])
-            starts.append(UInt32(ruleEdges.count))
-            hasMandatory.append(anyMandatory)
-        }
-        restrictedNode = nodes
-        ruleStart = starts
-        ruleEdge = ruleEdges
-        ruleMandatory = mandatory
-        restrictedHasMandatory = hasMandatory
-        baseCount = nodeCount + nodes.count
+        automaton = RestrictionAutomaton(graph: graph)
+        baseCount = nodeCount + automaton.contextCount
         stateCount = baseCount * Int(AccessPhase.count)
 
         firstOut = .allocate(capacity: nodeCount + 1)
         for v in 0...nodeCount { firstOut[v] = graph.firstOut[v] }
         edgeRecords = .allocate(capacity: max(1, edgeCount))
         for e in 0..<edgeCount {
-            var arrival = restrictedBaseOfEdge[EdgeIndex(e)] ?? graph.head[e]
+            var arrival = automaton.arrival[e]
             if graph.flags[e].contains(.destinationOnly) { arrival |= Router.destinationOnlyBit }
             edgeRecords[e] = SearchEdge(head: graph.head[e], arrival: arrival,
                                         timeCost: graph.travelTimeSeconds[e], distanceCost: graph.lengthMeters[e])
@@ -171,23 +144,12 @@ public final class Router: @unchecked Sendable {
         return t == EdgeTwins.none ? nil : t
     }
 
-    /// Whether a turn from `fromEdge` onto `toEdge` is allowed by the turn restrictions at their node.
+    /// Whether a turn from `fromEdge` onto `toEdge` is allowed by the via-node turn restrictions at
+    /// their node (via-way restrictions depend on more history than one edge and are not consulted).
     /// - Complexity: O(restrictions starting at `fromEdge`).
     public func isTurnAllowed(from fromEdge: EdgeIndex, to toEdge: EdgeIndex) -> Bool {
-        let base = Int(edgeRecords[Int(fromEdge)].arrival & ~Router.destinationOnlyBit)
-        return base < nodeCount || isAllowed(restrictedBase: base - nodeCount, edge: toEdge)
-    }
-
-    /// The turn rule check for a restricted state: mandatory rules allow only their edges, prohibitive
-    /// rules forbid theirs.
-    @inline(__always)
-    func isAllowed(restrictedBase r: Int, edge: EdgeIndex) -> Bool {
-        let mustMatch = restrictedHasMandatory[r]
-        var matchedMandatory = false
-        for i in Int(ruleStart[r])..<Int(ruleStart[r + 1]) where ruleEdge[i] == edge {
-            if ruleMandatory[i] { matchedMandatory = true } else { return false }
-        }
-        return !mustMatch || matchedMandatory
+        let base = Int(automaton.arrival[Int(fromEdge)])
+        return base < nodeCount || automaton.next(fromContext: base - nodeCount, over: toEdge) != RestrictionAutomaton.forbidden
     }
 
     /// Snaps a coordinate to the nearest point on a drivable edge, island or not (routing itself uses

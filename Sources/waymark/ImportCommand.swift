@@ -16,6 +16,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Example: waymark import osm/sample-town.osm --db town.sqlite
             An existing database at the --db path is replaced only after the import succeeded.
+            Without --driving-side the side traffic keeps to is inferred from the direction of the extract's
+            roundabouts (clockwise rings mean left-hand traffic); with none, right is assumed ('waymark info' says so).
             """)
 
     @Argument(help: "The OSM XML extract (.osm, .osm.gz, .osm.bz2), or - to read standard input.")
@@ -27,11 +29,15 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "No progress display even on a terminal.")
     var quiet = false
 
+    @Option(name: .long, help: "The side traffic keeps to: left or right (default: inferred from the roundabouts, else right).")
+    var drivingSide: String?
+
     func run() throws {
         try reportingFailures { try importAndWrite() }
     }
 
     private func importAndWrite() throws {
+        let side = try drivingSide.map { try RouteCommand.choice(DrivingSide.self, $0, option: "--driving-side") }
         try RoadNetworkStore.checkWritable(path: db)
         try refuseToReplaceForeignFile()
         let source = try describeSource()
@@ -39,7 +45,7 @@ struct ImportCommand: ParsableCommand {
 
         let showProgress = !quiet && isatty(2) == 1
         let progress: (@Sendable (ImportProgress) -> Void)? = showProgress ? ImportCommand.show : nil
-        let options = ImportOptions(progress: progress)
+        let options = ImportOptions(progress: progress, drivingSide: side)
         let result: ImportResult
         do {
             result = try OSMImporter.importFile(path: extract, options: options)
@@ -54,7 +60,8 @@ struct ImportCommand: ParsableCommand {
             graph: result.graph, pointsOfInterest: result.pointsOfInterest,
             sourceFileName: source.name, sourceSHA256: source.sha256,
             sourceBytes: source.bytes ?? statistics.inputBytesRead,
-            writer: "waymark \(Waymark.configuration.version)", importStatistics: statistics.figures)
+            writer: "waymark \(Waymark.configuration.version)", importStatistics: statistics.figures,
+            drivingSideSource: result.drivingSideSource)
         let clock = ContinuousClock()
         let writeStarted = clock.now
         try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata, to: db)
@@ -126,7 +133,7 @@ struct ImportCommand: ParsableCommand {
         let inputRate = s.elapsedSeconds > 0 ? Double(s.inputBytesRead) / 1e6 / s.elapsedSeconds : 0
         return "imported \(metadata.sourceFileName == "-" ? "standard input" : metadata.sourceFileName) into \(db): "
             + "\(metadata.nodeCount.withThousandsSeparators) nodes, \(metadata.edgeCount.withThousandsSeparators) edges, "
-            + "\(metadata.restrictionCount.withThousandsSeparators) turn restrictions, \(metadata.pointOfInterestCount.withThousandsSeparators) points of interest "
+            + "\((metadata.restrictionCount + metadata.viaWayRestrictionCount).withThousandsSeparators) turn restrictions, \(metadata.pointOfInterestCount.withThousandsSeparators) points of interest "
             + "(from \(s.nodesRead.withThousandsSeparators) nodes, \(s.waysRead.withThousandsSeparators) ways, \(s.relationsRead.withThousandsSeparators) relations) "
             + String(format: "in %.2f s (import %.2f s at %.1f MB/s XML, %.1f MB/s input; write %.2f s)",
                      seconds, s.elapsedSeconds, s.xmlMegabytesPerSecond, inputRate, writeSeconds)
@@ -147,6 +154,8 @@ extension ImportStatistics {
             .init(name: "drivable_ways", value: drivableWays),
             .init(name: "drivable_ways_with_maxspeed", value: drivableWaysWithMaxspeedTag),
             .init(name: "unreadable_maxspeed_ways", value: unreadableMaxspeedWays),
+            .init(name: "ferry_ways", value: ferryWays),
+            .init(name: "car_ferry_ways", value: carFerryWays),
             .init(name: "missing_node_refs_dropped", value: missingNodeRefsDropped),
             .init(name: "ways_with_missing_nodes", value: waysWithMissingNodes),
             .init(name: "ways_dropped", value: waysDropped),
@@ -154,7 +163,13 @@ extension ImportStatistics {
             .init(name: "restrictions_kept", value: restrictionsKept),
             .init(name: "restrictions_skipped", value: restrictionsSkipped),
             .init(name: "restrictions_with_via_way", value: restrictionsWithViaWay),
+            .init(name: "via_way_restrictions_kept", value: viaWayRestrictionsKept),
+            .init(name: "via_way_restrictions_malformed", value: viaWayRestrictionsMalformed),
+            .init(name: "via_way_restrictions_missing_ways", value: viaWayRestrictionsMissingWays),
+            .init(name: "via_way_restrictions_unconnected", value: viaWayRestrictionsUnconnected),
             .init(name: "restrictions_not_for_cars", value: restrictionsNotForCars),
+            .init(name: "roundabouts_clockwise", value: clockwiseRoundabouts),
+            .init(name: "roundabouts_counterclockwise", value: counterclockwiseRoundabouts),
             .init(name: "xml_bytes", value: Int(xmlBytesRead)),
             .init(name: "input_bytes", value: Int(inputBytesRead)),
             .init(name: "import_milliseconds", value: Int((elapsedSeconds * 1000).rounded())),

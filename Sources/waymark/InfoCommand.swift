@@ -70,7 +70,8 @@ struct InfoCommand: ParsableCommand {
         lines.append(("Edges", "\(m.edgeCount.withThousandsSeparators) directed edges, \(kilometers(m.totalLengthMeters))"))
         lines.append(("Shape points", m.shapePointCount.withThousandsSeparators))
         lines.append(("Names and refs", "\(max(0, m.stringCount - 1).withThousandsSeparators) distinct"))
-        lines.append(("Turn restrictions", m.restrictionCount.withThousandsSeparators))
+        lines.append(("Turn restrictions", restrictionsText(m)))
+        lines.append(("Driving side", drivingSideText(m)))
         lines.append(("Points of interest", m.pointOfInterestCount.withThousandsSeparators))
         lines.append(("Bounding box", m.boundingBox.isEmpty ? "empty" :
             "\(Coordinate(latitude: m.boundingBox.minLatitude, longitude: m.boundingBox.minLongitude)) .. "
@@ -102,6 +103,39 @@ struct InfoCommand: ParsableCommand {
         return out
     }
 
+    /// `12 via a node, 3 via ways (2 relations kept with via ways; 1 dropped: 1 unconnected)`.
+    static func restrictionsText(_ m: RoadNetworkMetadata) -> String {
+        func figure(_ name: String) -> Int { m.importStatistics.first(where: { $0.name == name })?.value ?? 0 }
+        var text = "\(m.restrictionCount.withThousandsSeparators) via a node, \(m.viaWayRestrictionCount.withThousandsSeparators) via ways"
+        let read = figure("restrictions_with_via_way")
+        guard read > 0 else { return text }
+        let reasons = [("malformed", figure("via_way_restrictions_malformed")),
+                       ("member ways missing or not drivable", figure("via_way_restrictions_missing_ways")),
+                       ("ways not connected in order", figure("via_way_restrictions_unconnected"))].filter { $0.1 > 0 }
+        let kept = figure("via_way_restrictions_kept")
+        text += " (\(kept.withThousandsSeparators) of \(read.withThousandsSeparators) relations with via ways kept"
+        let dropped = read - kept
+        if dropped > 0 {
+            text += "; \(dropped.withThousandsSeparators) dropped"
+            if !reasons.isEmpty { text += ": " + reasons.map { "\($0.1.withThousandsSeparators) \($0.0)" }.joined(separator: ", ") }
+        }
+        return text + ")"
+    }
+
+    /// `left (inferred from 12 roundabouts: 11 clockwise, 1 counterclockwise)`.
+    static func drivingSideText(_ m: RoadNetworkMetadata) -> String {
+        func figure(_ name: String) -> Int { m.importStatistics.first(where: { $0.name == name })?.value ?? 0 }
+        let clockwise = figure("roundabouts_clockwise"), counter = figure("roundabouts_counterclockwise")
+        switch m.drivingSideSource {
+        case .option: return "\(m.drivingSide.rawValue) (given with --driving-side)"
+        case .roundabouts:
+            return "\(m.drivingSide.rawValue) (inferred from \(clockwise + counter) roundabouts: \(clockwise) clockwise, \(counter) counterclockwise)"
+        case .assumed:
+            let why = clockwise + counter == 0 ? "no roundabouts to infer it from" : "roundabouts tied \(clockwise) to \(counter)"
+            return "\(m.drivingSide.rawValue) (default: \(why); give --driving-side at import)"
+        }
+    }
+
     static func kilometers(_ meters: Meters) -> String { String(format: "%.1f km", meters / 1000) }
     static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
 
@@ -123,6 +157,9 @@ struct InfoCommand: ParsableCommand {
             "\"shape_points\":\(m.shapePointCount)",
             "\"strings\":\(m.stringCount)",
             "\"turn_restrictions\":\(m.restrictionCount)",
+            "\"via_way_restrictions\":\(m.viaWayRestrictionCount)",
+            "\"driving_side\":\(quote(m.drivingSide.rawValue))",
+            "\"driving_side_source\":\(quote(m.drivingSideSource.rawValue))",
             "\"points_of_interest\":\(m.pointOfInterestCount)",
             "\"total_length_m\":\(number(m.totalLengthMeters))",
             "\"tagged_speed_limit_edges\":\(m.taggedSpeedLimitEdgeCount)",

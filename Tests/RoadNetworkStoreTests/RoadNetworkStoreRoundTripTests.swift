@@ -35,6 +35,11 @@ import Testing
         #expect(h.shapeElevations.bits == g.shapeElevations.bits)
         #expect(h.strings == g.strings)
         #expect(h.restrictions == g.restrictions)
+        #expect(g.viaWayRestrictions.count == 1 && g.viaWayRestrictions[0].edges.count == 3)
+        #expect(h.viaWayRestrictions == g.viaWayRestrictions)
+        #expect(h.drivingSide == .left)
+        #expect(loaded.metadata.drivingSide == .left && loaded.metadata.drivingSideSource == .option)
+        #expect(loaded.metadata.viaWayRestrictionCount == 1)
         #expect(h.validate() == nil)
         #expect(loaded.pointsOfInterest == StoreFixtures.pointsOfInterest)
         // Spot checks that the fixture really exercises what it claims.

@@ -40,7 +40,10 @@ enum StoreFixtures {
                                             flags: [.roundabout, .oneway], name: "Rue de l'Église", ref: "D 7", wayID: 4))
         builder.addRestriction(kind: .prohibitive, fromWay: 1, via: b, toWay: 3, relationID: 555)
         builder.addRestriction(kind: .mandatory, fromWay: 3, via: b, toWay: 2, relationID: 556)
-        return builder.build()
+        builder.addViaWayRestriction(kind: .prohibitive, ways: [1, 3, 4], junctions: [b, d], relationID: 557)
+        var graph = builder.build()
+        graph.drivingSide = .left
+        return graph
     }
 
     static let pointsOfInterest: [PointOfInterest] = [
@@ -59,7 +62,8 @@ enum StoreFixtures {
             graph: graph, pointsOfInterest: pointsOfInterest, sourceFileName: "london.osm.bz2",
             sourceSHA256: String(repeating: "ab", count: 32), sourceBytes: 123_456, importedAt: "2026-11-21T09:30:00Z",
             writer: "waymark tests",
-            importStatistics: [.init(name: "ways.highway", value: 4), .init(name: "nodes.read", value: 5), .init(name: "a_first", value: 0)])
+            importStatistics: [.init(name: "ways.highway", value: 4), .init(name: "nodes.read", value: 5), .init(name: "a_first", value: 0)],
+            drivingSideSource: .option)
     }
 
     /// A fresh empty directory, removed by the caller's `defer`.

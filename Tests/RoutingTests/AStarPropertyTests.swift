@@ -46,7 +46,7 @@ import Testing
         var compared = 0
         for graphSeed in UInt64(20)...24 {
             let graph = RandomRoadGraph.make(seed: graphSeed, columns: 7, rows: 7)
-            #expect(!graph.restrictions.isEmpty)
+            #expect(!graph.restrictions.isEmpty && !graph.viaWayRestrictions.isEmpty)
             let router = Router(graph: graph, landmarks: landmarks)
             let workspace = router.makeWorkspace()
             for _ in 0..<60 {

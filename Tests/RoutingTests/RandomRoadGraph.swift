@@ -3,7 +3,7 @@ import RoadNetwork
 
 /// Builds random road graphs for property tests: a jittered grid of junctions joined by roads that are
 /// two-way or oneway (either direction), sometimes destination-only, sometimes bent by a shape point,
-/// with random prohibitive and mandatory turn restrictions.
+/// with random prohibitive and mandatory turn restrictions, via a node and via one or two ways.
 enum RandomRoadGraph {
     static func make(seed: UInt64, columns: Int = 9, rows: Int = 9, spacing: Meters = 120) -> RoadGraph {
         var rng = SeededGenerator(seed: seed)
@@ -23,6 +23,7 @@ enum RandomRoadGraph {
         }
         var wayID: Int64 = 0
         var incoming: [NodeIndex: [Int64]] = [:], outgoing: [NodeIndex: [Int64]] = [:]
+        var leads: [NodeIndex: [(way: Int64, to: NodeIndex)]] = [:]
         func road(_ a: NodeIndex, _ b: NodeIndex) {
             guard Double.random(in: 0..<1, using: &rng) < 0.85 else { return }
             wayID += 1
@@ -44,6 +45,7 @@ enum RandomRoadGraph {
                                                     speedLimit: limit, flags: oneway ? flags.union(.oneway) : flags,
                                                     name: "Road \(wayID)", wayID: wayID))
                 outgoing[a, default: []].append(wayID); incoming[b, default: []].append(wayID)
+                leads[a, default: []].append((wayID, b))
             }
             if backward {
                 var backFlags = flags.union(.againstWayDirection)
@@ -51,6 +53,7 @@ enum RandomRoadGraph {
                 builder.addEdge(RoadEdgeDescription(from: b, to: a, shape: shape.reversed(), routingSpeed: speed, highway: .residential,
                                                     speedLimit: limit, flags: backFlags, name: "Road \(wayID)", wayID: wayID))
                 outgoing[b, default: []].append(wayID); incoming[a, default: []].append(wayID)
+                leads[b, default: []].append((wayID, a))
             }
         }
         for r in 0..<rows {
@@ -66,6 +69,22 @@ enum RandomRoadGraph {
             let kind: TurnRestriction.Kind = Double.random(in: 0..<1, using: &rng) < 0.7 ? .prohibitive : .mandatory
             builder.addRestriction(kind: kind, fromWay: ins.randomElement(using: &rng)!, via: node,
                                    toWay: outs.randomElement(using: &rng)!)
+        }
+        // Via-way restrictions: a way arriving at a junction, one or two ways driven on, a way leaving.
+        for _ in 0..<(rows * columns / 5) {
+            let start = grid[Int.random(in: 0..<rows, using: &rng)][Int.random(in: 0..<columns, using: &rng)]
+            guard let ins = incoming[start], let from = ins.randomElement(using: &rng) else { continue }
+            var ways = [from], junctions = [start]
+            var at = start
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                guard let step = leads[at]?.randomElement(using: &rng) else { break }
+                ways.append(step.way)
+                junctions.append(step.to)
+                at = step.to
+            }
+            guard ways.count >= 2, let to = outgoing[at]?.randomElement(using: &rng) else { continue }
+            let kind: TurnRestriction.Kind = Double.random(in: 0..<1, using: &rng) < 0.7 ? .prohibitive : .mandatory
+            builder.addViaWayRestriction(kind: kind, ways: ways + [to], junctions: junctions)
         }
         return builder.build()
     }

@@ -3,7 +3,8 @@ import RoadNetwork
 @testable import Routing
 
 /// An independent, deliberately plain shortest-path search to check the router against: fully
-/// edge-based states (edge, access phase), O(n²) Dijkstra, restrictions read straight from the graph.
+/// edge-based states (edge, access phase, the restriction paths partway driven), found on the fly,
+/// O(n²) Dijkstra, restrictions read straight from the graph.
 enum ReferenceRouter {
     static func cost(in graph: RoadGraph, router: Router, from: SnappedLocation, to: SnappedLocation, metric: RoutingMetric) -> Double? {
         func positions(_ s: SnappedLocation) -> [(EdgeIndex, Double)] {
@@ -22,11 +23,26 @@ enum ReferenceRouter {
         if let w = node(to) { for e in 0..<graph.edgeCount where graph.head[e] == w { targetPositions.append((EdgeIndex(e), 1)) } }
         func cost(_ e: EdgeIndex) -> Double { Double(metric == .time ? graph.travelTimeSeconds[Int(e)] : graph.lengthMeters[Int(e)]) }
         func destinationOnly(_ e: EdgeIndex) -> Bool { graph.flags[Int(e)].contains(.destinationOnly) }
-        func allowed(_ from: EdgeIndex, _ to: EdgeIndex) -> Bool {
-            let rules = graph.restrictions(from: from)
-            if rules.contains(where: { $0.kind == .prohibitive && $0.toEdge == to }) { return false }
-            if rules.contains(where: { $0.kind == .mandatory }) { return rules.contains(where: { $0.kind == .mandatory && $0.toEdge == to }) }
-            return true
+        // Every restriction as a path of edges; "partway" = (path, edges driven so far).
+        let paths: [(edges: [EdgeIndex], only: Bool)] = graph.restrictions.map { ([$0.fromEdge, $0.toEdge], $0.kind == .mandatory) }
+            + graph.viaWayRestrictions.map { ($0.edges, $0.kind == .mandatory) }
+        struct Partway: Hashable, Comparable {
+            var path: Int, driven: Int
+            static func < (a: Partway, b: Partway) -> Bool { (a.path, a.driven) < (b.path, b.driven) }
+        }
+        func started(by e: EdgeIndex) -> [Partway] {
+            paths.indices.filter { paths[$0].edges[0] == e }.map { Partway(path: $0, driven: 1) }
+        }
+        func allowed(_ active: [Partway], _ to: EdgeIndex) -> Bool {
+            let due = active.filter { $0.driven == paths[$0.path].edges.count - 1 }
+            if due.contains(where: { !paths[$0.path].only && paths[$0.path].edges[$0.driven] == to }) { return false }
+            let only = due.filter { paths[$0.path].only }
+            return only.isEmpty || only.contains { paths[$0.path].edges[$0.driven] == to }
+        }
+        func after(_ active: [Partway], driving e: EdgeIndex) -> [Partway] {
+            let going = active.filter { $0.driven < paths[$0.path].edges.count - 1 && paths[$0.path].edges[$0.driven] == e }
+                .map { Partway(path: $0.path, driven: $0.driven + 1) }
+            return (going + started(by: e)).sorted()
         }
         func nextPhase(_ phase: Int, _ e: EdgeIndex) -> Int? {
             let d = destinationOnly(e)
@@ -36,27 +52,25 @@ enum ReferenceRouter {
             default: return d ? 2 : nil
             }
         }
+        struct State: Hashable { var edge: EdgeIndex; var phase: Int; var active: [Partway] }
         let targets = targetPositions
         var best = Double.infinity
-        let m = graph.edgeCount
-        var distance = [Double](repeating: .infinity, count: m * 3)
-        var done = [Bool](repeating: false, count: m * 3)
+        // Tentative distances of states not yet settled; settled states are never reopened.
+        var open: [State: Double] = [:]
+        var done = Set<State>()
         for (s, fs) in starts {
             for (t, ft) in targets where t == s && ft >= fs { best = min(best, (ft - fs) * cost(s)) }
-            let state = Int(s) * 3 + (destinationOnly(s) ? 0 : 1)
-            distance[state] = min(distance[state], (1 - fs) * cost(s))
+            let state = State(edge: s, phase: destinationOnly(s) ? 0 : 1, active: started(by: s))
+            open[state] = min(open[state] ?? .infinity, (1 - fs) * cost(s))
         }
-        while true {
-            var x = -1
-            for i in 0..<(m * 3) where !done[i] && distance[i] < .infinity && (x < 0 || distance[i] < distance[x]) { x = i }
-            if x < 0 || distance[x] >= best { break }
-            done[x] = true
-            let e = EdgeIndex(x / 3), phase = x % 3
-            for o in graph.outgoingEdges(of: graph.head[Int(e)]) where allowed(e, o) {
-                guard let p = nextPhase(phase, o) else { continue }
-                for (t, ft) in targets where t == o { best = min(best, distance[x] + ft * cost(o)) }
-                let y = Int(o) * 3 + p
-                distance[y] = min(distance[y], distance[x] + cost(o))
+        while let (current, dx) = open.min(by: { $0.value < $1.value }), dx < best {
+            open[current] = nil
+            done.insert(current)
+            for o in graph.outgoingEdges(of: graph.head[Int(current.edge)]) where allowed(current.active, o) {
+                guard let p = nextPhase(current.phase, o) else { continue }
+                for (t, ft) in targets where t == o { best = min(best, dx + ft * cost(o)) }
+                let y = State(edge: o, phase: p, active: after(current.active, driving: o))
+                if !done.contains(y) { open[y] = min(open[y] ?? .infinity, dx + cost(o)) }
             }
         }
         return best < .infinity ? best : nil

@@ -56,13 +56,20 @@ public struct MapFixture: Sendable {
         public init(_ nodes: String, _ tags: [String: String]) { self.nodes = nodes; self.tags = tags }
     }
 
-    /// A via-node restriction between two ways given by their index in the `ways` list (0-based).
+    /// A restriction between two ways given by their index in the `ways` list (0-based), via a node or
+    /// via one or more ways (in driving order).
     public struct Restriction: Sendable {
         public var type: String
         public var fromWay: Int
-        public var via: Character
+        public var via: Character?
+        public var viaWays: [Int]
         public var toWay: Int
-        public init(_ type: String, from: Int, via: Character, to: Int) { self.type = type; fromWay = from; self.via = via; toWay = to }
+        public init(_ type: String, from: Int, via: Character, to: Int) {
+            self.type = type; fromWay = from; self.via = via; viaWays = []; toWay = to
+        }
+        public init(_ type: String, from: Int, viaWays: [Int], to: Int) {
+            self.type = type; fromWay = from; via = nil; self.viaWays = viaWays; toWay = to
+        }
     }
 
     /// Way id of the way at `index` in the list given to `osmXML` (1-based ids).
@@ -91,7 +98,8 @@ public struct MapFixture: Sendable {
         for (i, r) in restrictions.enumerated() {
             xml += "  <relation id=\"\(i + 1)\">\n"
             xml += "    <member type=\"way\" ref=\"\(wayID(r.fromWay))\" role=\"from\"/>\n"
-            xml += "    <member type=\"node\" ref=\"\(nodeID(r.via))\" role=\"via\"/>\n"
+            if let via = r.via { xml += "    <member type=\"node\" ref=\"\(nodeID(via))\" role=\"via\"/>\n" }
+            for way in r.viaWays { xml += "    <member type=\"way\" ref=\"\(wayID(way))\" role=\"via\"/>\n" }
             xml += "    <member type=\"way\" ref=\"\(wayID(r.toWay))\" role=\"to\"/>\n"
             xml += "    <tag k=\"type\" v=\"restriction\"/>\n    <tag k=\"restriction\" v=\"\(r.type)\"/>\n"
             xml += "  </relation>\n"
