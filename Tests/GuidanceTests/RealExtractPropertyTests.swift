@@ -6,17 +6,6 @@ import Routing
 import TestSupport
 import Testing
 
-/// SplitMix64: a tiny seeded generator so the random routes are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Properties of the waypoint stream over random routes on real extracts.
 @Suite(.serialized) struct RealExtractPropertyTests {
@@ -89,7 +78,7 @@ struct SplitMix64: RandomNumberGenerator {
         let graph = try OSMImporter.importFile(path: path).graph
         let router = Router(graph: graph)
         let workspace = router.makeWorkspace()
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         var routes: [Route] = []
         var attempts = 0
         while routes.count < count && attempts < count * 4 {

@@ -11,17 +11,6 @@ import TestSupport
         return Array(FileManager.default.contents(atPath: path) ?? Data())
     }()
 
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     func outcome(_ bytes: [UInt8]) -> Result<Int, OSMImportError>? {
         do {
@@ -36,7 +25,7 @@ import TestSupport
 
     @Test func everyTruncationFailsCleanlyOrImports() throws {
         try #require(Self.sample.count > 1000)
-        var rng = SplitMix64(state: 1)
+        var rng = SeededGenerator(seed: 1)
         for _ in 0..<200 {
             let cut = Int(rng.next() % UInt64(Self.sample.count - 10))
             guard let result = outcome(Array(Self.sample[..<cut])) else {
@@ -51,7 +40,7 @@ import TestSupport
 
     @Test func corruptedBytesFailCleanlyOrImport() throws {
         try #require(Self.sample.count > 1000)
-        var rng = SplitMix64(state: 2)
+        var rng = SeededGenerator(seed: 2)
         let garbage: [UInt8] = Array("<>\"'&=/ x9-.".utf8) + [0, 0xff, 0xc3]
         for _ in 0..<200 {
             var bytes = Self.sample
@@ -81,7 +70,7 @@ import TestSupport
         try runTool("/usr/bin/\(tool)", [plain])
         let compressedPath = plain + (tool == "gzip" ? ".gz" : ".bz2")
         let compressed = try Data(contentsOf: URL(fileURLWithPath: compressedPath))
-        var rng = SplitMix64(state: 3)
+        var rng = SeededGenerator(seed: 3)
         for trial in 0..<6 {
             var bytes = [UInt8](compressed)
             let at = 100 + Int(rng.next() % UInt64(bytes.count - 200))

@@ -175,7 +175,7 @@ import Testing
         try RoadNetworkStore.write(graph: imported.graph, pointsOfInterest: imported.pointsOfInterest, metadata: metadata, to: path)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let reference = try RoadNetworkStore.load(path: path)
-        var random = SplitMix(seed: 20261123)
+        var random = SeededGenerator(seed: 20261123)
         // Half the flips anywhere, half in non-zero bytes (SQLite's free space in a small file is zeros).
         let used = original.indices.filter { original[$0] != 0 }
         var errors = 0, harmless = 0
@@ -208,15 +208,3 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64), so the random damage is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
