@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Guidance", targets: ["Guidance"]),
         .library(name: "ARExport", targets: ["ARExport"]),
+        .library(name: "OutputFiles", targets: ["OutputFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,18 +27,20 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
 
         .target(name: "Geodesy"),
+        // Output files replaced atomically, never anything but a regular file; checked standard output.
+        .target(name: "OutputFiles"),
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2"]),
-        .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "CSQLite", "CZlib"]),
+        .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance"]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
-        .target(name: "CitySynthesis", dependencies: ["Geodesy", "CZlib", "CBzip2"]),
+        .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
-                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "CitySynthesis",
+                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "CitySynthesis", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +48,7 @@ let package = Package(
         // Shared by the test targets only: ASCII-map fixtures and the location of the real extracts.
         .target(name: "TestSupport", dependencies: ["Geodesy"], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy"]),
         .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),

@@ -31,11 +31,16 @@ public struct CityStatistics: Sendable, Equatable {
 public enum CityGenerationError: Error, CustomStringConvertible {
     case invalidNodeCount(Int)
     case output(OutputFileError)
+    /// The city around this centre would reach past a pole or the 180th meridian.
+    case centerTooCloseToEdge(Coordinate, halfWidth: Meters, halfHeight: Meters)
 
     public var description: String {
         switch self {
         case .invalidNodeCount(let n):
             "--nodes \(n) is out of range: expected 100 ... 100000000"
+        case .centerTooCloseToEdge(let center, let halfWidth, let halfHeight):
+            "--center \(center): the city reaches \(Int(halfWidth.rounded(.up))) m east and west and \(Int(halfHeight.rounded(.up))) m north and south of its centre, "
+                + "past a pole or the 180th meridian; expected a centre farther from them (latitude within -90 ... 90 and longitude within -180 ... 180 for the whole city)"
         case .output(let error):
             error.description
         }
@@ -55,17 +60,38 @@ public enum CityGenerator {
     /// Generates the city into `path` (`.osm`, `.osm.gz`, `.osm.bz2`, or `-` for standard output).
     /// - Complexity: O(nodes) time, O(1) memory (plus O(√nodes) for the interchange list).
     public static func write(_ options: CityOptions, to path: String) throws(CityGenerationError) -> CityStatistics {
-        guard (100...100_000_000).contains(options.nodes) else { throw .invalidNodeCount(options.nodes) }
-        let layout = CityLayout(size: CityLayout.side(forNodes: options.nodes), seed: options.seed, center: options.center)
-        do {
+        let layout = try checkedLayout(options)
+        do throws(OutputFileError) {
             let file = try OutputFile(path: path)
             var writer = CityWriter(layout: layout, buffer: XMLBuffer(output: file))
-            try writer.writeAll()
-            try file.close()
+            do throws(OutputFileError) {
+                try writer.writeAll()
+                try file.close()
+            } catch {
+                file.discard()
+                throw error
+            }
             return writer.statistics
         } catch {
             throw .output(error)
         }
+    }
+}
+
+extension CityGenerator {
+    /// Checks the options without writing anything: the node count, and that the whole city lies at
+    /// valid coordinates (a centre near a pole or the 180th meridian would put nodes past them).
+    public static func check(_ options: CityOptions) throws(CityGenerationError) {
+        _ = try checkedLayout(options)
+    }
+
+    static func checkedLayout(_ options: CityOptions) throws(CityGenerationError) -> CityLayout {
+        guard (100...100_000_000).contains(options.nodes) else { throw .invalidNodeCount(options.nodes) }
+        let layout = CityLayout(size: CityLayout.side(forNodes: options.nodes), seed: options.seed, center: options.center)
+        guard options.center.isValid, layout.corners != nil else {
+            throw .centerTooCloseToEdge(options.center, halfWidth: layout.halfExtent.x, halfHeight: layout.halfExtent.y)
+        }
+        return layout
     }
 }
 

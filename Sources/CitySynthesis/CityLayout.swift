@@ -241,6 +241,20 @@ struct CityLayout: Sendable {
 
     // MARK: Geodesy
 
+    /// Metres east and north from the centre that contain every node: half the grid, plus one block for
+    /// curved shape points and spurs at its edge.
+    var halfExtent: (x: Meters, y: Meters) {
+        (Double(size - 1) / 2 * blockWidth + blockWidth, Double(size - 1) / 2 * blockHeight + blockHeight)
+    }
+
+    /// The corners of the box around every node, or nil when the city would reach past a pole or the
+    /// 180th meridian (coordinates the importer rejects as invalid).
+    var corners: [Coordinate]? {
+        let (x, y) = halfExtent
+        let corners = [coordinate((-x, -y)), coordinate((x, -y)), coordinate((-x, y)), coordinate((x, y))]
+        return corners.allSatisfy(\.isValid) ? corners : nil
+    }
+
     private var metersPerDegreeLatitude: Double { 111_132.954 }
 
     /// Converts a position in metres east/north of the centre to WGS-84 (equirectangular; accurate to

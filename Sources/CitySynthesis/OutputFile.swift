@@ -1,9 +1,14 @@
 import CBzip2
 import CZlib
 import Foundation
+import OutputFiles
 
 /// A file being written, compressed according to its name: `.gz` (zlib, gzip framing), `.bz2`
 /// (bzip2), anything else plain; `-` is standard output.
+///
+/// A file is written beside its target and renamed over it by `close` (see `AtomicOutputFile`), so a
+/// full disk or an interrupted run never leaves a partial city, and nothing but a regular file is
+/// replaced.
 ///
 /// Writes go straight to the C libraries in the caller's chunks, so memory stays constant however
 /// large the file grows.
@@ -24,6 +29,7 @@ public final class OutputFile {
     private var gzip: gzFile?
     private var bzip: OpaquePointer?
     private var isStandardOutput: Bool
+    private var replacement: AtomicOutputFile?
 
     /// Opens (creating or truncating) `path` for writing.
     public init(path: String) throws(OutputFileError) {
@@ -35,7 +41,14 @@ public final class OutputFile {
             file = fdopen(dup(1), "wb")
             return
         }
-        guard let handle = fopen(path, "wb") else {
+        let replacement: AtomicOutputFile
+        do throws(OutputError) {
+            replacement = try AtomicOutputFile(path: path)
+        } catch {
+            throw OutputFileError(path: path, reason: error.reason)
+        }
+        self.replacement = replacement
+        guard let handle = fopen(replacement.temporaryPath, "wb") else {
             throw OutputFileError(path: path, reason: "cannot create the file (\(String(cString: strerror(errno))))")
         }
         file = handle
@@ -98,10 +111,28 @@ public final class OutputFile {
             let closeFailed = file.map { fclose($0) != 0 } ?? false
             if error != BZ_OK || closeFailed { throw OutputFileError(path: path, reason: "closing the bzip2 stream failed") }
         }
+        do throws(OutputError) {
+            try replacement?.commit()
+        } catch {
+            throw OutputFileError(path: path, reason: error.reason)
+        }
+    }
+
+    /// Abandons the output: the streams are closed and an unfinished file removed (the target keeps
+    /// its previous content).
+    public func discard() {
+        if let gzip { gzclose(gzip) }
+        if let bzip {
+            var error: Int32 = 0
+            BZ2_bzWriteClose(&error, UnsafeMutableRawPointer(bzip), 1, nil, nil)
+        }
+        if let file { fclose(file) }
+        file = nil; gzip = nil; bzip = nil
+        replacement?.discard()
     }
 
     deinit {
-        if file != nil || gzip != nil || bzip != nil { try? close() }
+        if file != nil || gzip != nil || bzip != nil { discard() }
     }
 }
 

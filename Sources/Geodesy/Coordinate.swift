@@ -51,18 +51,18 @@ public struct CoordinateParseError: Error, CustomStringConvertible, Equatable {
 extension Coordinate {
     /// Parses `LAT,LON` (decimal degrees, latitude first, as the CLI takes them).
     ///
-    /// Rejects non-numbers, out-of-range values, and a latitude beyond ±90 whose swap would be valid
+    /// Rejects non-numbers (hexadecimal, `inf` and `nan` included), out-of-range values, and a latitude beyond ±90 whose swap would be valid
     /// (the common mistake of writing `LON,LAT`), naming the problem.
     public static func parse(_ text: String) throws(CoordinateParseError) -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         guard parts.count == 2 else {
             throw CoordinateParseError(input: text, reason: "expected LAT,LON (two decimal numbers separated by a comma)")
         }
-        guard let lat = Double(parts[0]), lat.isFinite else {
-            throw CoordinateParseError(input: text, reason: "latitude '\(parts[0])' is not a number")
+        guard let lat = DecimalNumber.parse(parts[0]), lat.isFinite else {
+            throw CoordinateParseError(input: text, reason: "latitude '\(parts[0])' is not a number (expected decimal degrees)")
         }
-        guard let lon = Double(parts[1]), lon.isFinite else {
-            throw CoordinateParseError(input: text, reason: "longitude '\(parts[1])' is not a number")
+        guard let lon = DecimalNumber.parse(parts[1]), lon.isFinite else {
+            throw CoordinateParseError(input: text, reason: "longitude '\(parts[1])' is not a number (expected decimal degrees)")
         }
         if !(-90.0...90.0).contains(lat) {
             if (-90.0...90.0).contains(lon) && (-180.0...180.0).contains(lat) {

@@ -20,6 +20,9 @@ final class ByteSource {
     private(set) var bytesProduced: Int64 = 0
 
     private let readRaw: (UnsafeMutableRawPointer, Int) -> Int   // returns bytes read, 0 at end, -1 on error
+    /// Sees every raw byte once, in order, as it is read (the import hashes the extract this way, so a
+    /// pipe need not be read twice).
+    private let observeRaw: ((UnsafeRawBufferPointer) -> Void)?
     private let closeRaw: () -> Void
     private static let rawChunk = 1 << 18
     private var raw: UnsafeMutableRawPointer
@@ -30,8 +33,9 @@ final class ByteSource {
     private var bzStream: UnsafeMutablePointer<bz_stream>?
     private var decompressedEnd = false
 
-    /// Opens a file (`-` means standard input).
-    init(path: String) throws(OSMImportError) {
+    /// Opens a file (`-` means standard input); pipes, FIFOs and devices are read as a stream.
+    init(path: String, observeRaw: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(OSMImportError) {
+        self.observeRaw = observeRaw
         if path == "-" {
             sourceName = "<stdin>"
             totalBytes = nil
@@ -50,7 +54,8 @@ final class ByteSource {
             if fd < 0 {
                 throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno)))")
             }
-            totalBytes = Int64(info.st_size)
+            // Only a regular file's size is its length (a FIFO or device reports 0).
+            totalBytes = (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : nil
             readRaw = { buffer, count in Self.readFully(fd: fd, buffer, count) }
             closeRaw = { close(fd) }
         }
@@ -61,6 +66,7 @@ final class ByteSource {
     /// Wraps bytes held in memory.
     init(bytes: [UInt8], sourceName: String) throws(OSMImportError) {
         self.sourceName = sourceName
+        observeRaw = nil
         totalBytes = Int64(bytes.count)
         let box = MemoryReader(bytes)
         readRaw = { buffer, count in box.read(buffer, count) }
@@ -138,6 +144,14 @@ final class ByteSource {
         if starts([0x50, 0x4b, 0x03, 0x04]) {
             return "this is a zip archive; expected OSM XML, .osm.gz or .osm.bz2 (unzip it first)"
         }
+        // XML starts with '<' after an optional byte-order mark and white space; anything else (NUL bytes
+        // from /dev/zero, random data) is not worth reading on.
+        var first = bytes.startIndex
+        if starts([0xef, 0xbb, 0xbf]) { first += 3 }
+        while first < bytes.endIndex, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[first]) { first += 1 }
+        if first < bytes.endIndex, bytes[first] != UInt8(ascii: "<") {
+            return "not OSM XML: the first bytes are \(bytes[first] == 0 ? "NUL bytes (binary data)" : "not text starting with '<'"); expected OSM XML (<osm> ... </osm>), .osm.gz or .osm.bz2"
+        }
         return nil
     }
 
@@ -151,6 +165,7 @@ final class ByteSource {
         rawStart = 0
         rawEnd = n
         rawBytesRead += Int64(n)
+        if n > 0, let observeRaw { observeRaw(UnsafeRawBufferPointer(start: raw, count: n)) }
     }
 
     private func startGzip() throws(OSMImportError) {

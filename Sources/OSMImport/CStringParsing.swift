@@ -1,3 +1,4 @@
+import Geodesy
 import Foundation
 
 // MARK: C-string helpers (no allocation)
@@ -62,7 +63,8 @@ func parseInteger(_ text: UnsafePointer<CChar>) -> Int64? {
 /// nil when the text is not a number or its magnitude exceeds `limit`.
 ///
 /// Plain `[-]digits[.digits]` is parsed directly (every OSM writer uses it); anything else (an
-/// exponent, spaces) falls back to `strtod` so that valid but unusual numbers still import.
+/// exponent) falls back to `strtod` so that valid but unusual numbers still import; hexadecimal,
+/// `inf` and `nan` are not numbers here.
 func parseFixedPoint(_ text: UnsafePointer<CChar>, limit: Int64) -> Int32? {
     var i = 0
     var negative = false
@@ -103,6 +105,10 @@ func parseFixedPoint(_ text: UnsafePointer<CChar>, limit: Int64) -> Int32? {
 }
 
 private func parseFixedPointSlowly(_ text: UnsafePointer<CChar>, limit: Int64) -> Int32? {
+    // strtod also reads hexadecimal ("0x2D" is 45), "inf" and "nan": only decimal numbers are coordinates.
+    var start = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+    while [0x20, 0x09, 0x0a, 0x0d].contains(start.pointee) { start += 1 }   // strtod skips leading space too
+    guard DecimalNumber.isDecimal(UnsafeBufferPointer(start: start, count: strlen(text) - (start - UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)))) else { return nil }
     var end: UnsafeMutablePointer<CChar>?
     let value = strtod(text, &end)
     guard let end, end != UnsafeMutablePointer(mutating: text), end.pointee == 0, value.isFinite,

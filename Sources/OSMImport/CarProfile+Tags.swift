@@ -120,7 +120,22 @@ extension CarProfile {
 
     /// Reads a `maxspeed` value: `50`, `50 km/h`, `30 mph`, `10 knots`, `none`, `walk`, `signals`,
     /// `DE:urban` and other zone forms; several values (`50;30`) give the lowest.
+    ///
+    /// A limit above `maximumPlausibleLimit` (`maxspeed=999999`, a typo) is unreadable: the class
+    /// default is used and the way counted, rather than a limit no road has.
     static func readMaxspeed(_ text: String, walkingPace: KilometersPerHour = 6) -> MaxspeedReading {
+        let reading = readMaxspeedValue(text, walkingPace: walkingPace)
+        if case .limit(let limit) = reading, limit.kind == .limited, !(Double(limit.kilometersPerHour) <= maximumPlausibleLimit) {
+            return .unreadable
+        }
+        return reading
+    }
+
+    /// The fastest posted limit taken as real (the highest in use anywhere is 160 km/h; German
+    /// `maxspeed` values stop well below this too).
+    static let maximumPlausibleLimit: KilometersPerHour = 300
+
+    private static func readMaxspeedValue(_ text: String, walkingPace: KilometersPerHour) -> MaxspeedReading {
         // Fast path: a plain integer, by far the most common value.
         if let first = text.utf8.first, first >= 0x31, first <= 0x39, text.utf8.count <= 3,
            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) {
@@ -145,7 +160,7 @@ extension CarProfile {
         case "walk": return .limit(.limited(walkingPace, source: .tagged))
         default: break
         }
-        if let number = Double(trimmed), number > 0, number.isFinite {
+        if let number = DecimalNumber.parse(trimmed), number > 0, number.isFinite {
             return .limit(.limited(number, source: .tagged))
         }
         // A number followed by a unit.

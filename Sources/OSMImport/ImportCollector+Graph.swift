@@ -12,6 +12,7 @@ extension ImportCollector {
     /// - Complexity: O(n log n + r log n) for n nodes and r drivable node refs (binary searches).
     func assembleGraph() -> RoadGraph {
         nodes.finish()
+        statistics.duplicateNodeIDs = nodes.duplicateCount
         let nodeCount = nodes.count
         let absent = UInt32.max
         // Via-way restrictions meet where consecutive member ways share a node: find those nodes (OSM

@@ -7,6 +7,10 @@ public struct ImportStatistics: Sendable, Equatable {
     public var nodesRead = 0
     public var waysRead = 0
     public var relationsRead = 0
+    /// Nodes whose id appeared before in the file (the first one is kept).
+    public var duplicateNodeIDs = 0
+    /// `<nd/>` elements without a `ref` attribute (skipped).
+    public var nodeRefsWithoutRef = 0
     /// Elements marked `action="delete"` (JOSM files) or `visible="false"`, not counted above and skipped.
     public var deletedElementsSkipped = 0
 

@@ -10,11 +10,16 @@ public struct ImportOptions: Sendable {
     public var progress: (@Sendable (ImportProgress) -> Void)?
     /// The side traffic keeps to; nil infers it from the extract's roundabouts (right when they say nothing).
     public var drivingSide: DrivingSide?
+    /// Called with every raw (possibly compressed) byte of the input once, in order, as it is read, on
+    /// the thread reading the input (so the caller can hash the file in the same single pass that
+    /// parses it; pipes and `<(...)` cannot be read twice).
+    public var rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     public init(profile: CarProfile = CarProfile(), progress: (@Sendable (ImportProgress) -> Void)? = nil,
-                drivingSide: DrivingSide? = nil) {
+                drivingSide: DrivingSide? = nil, rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil) {
         self.profile = profile
         self.progress = progress
         self.drivingSide = drivingSide
+        self.rawInputObserver = rawInputObserver
     }
 }
 
@@ -46,7 +51,7 @@ public struct ImportResult: Sendable {
 public enum OSMImporter {
     /// Imports a `.osm`, `.osm.gz` or `.osm.bz2` file (`-` for standard input).
     public static func importFile(path: String, options: ImportOptions = ImportOptions()) throws -> ImportResult {
-        try run(ByteSource(path: path), options: options)
+        try run(ByteSource(path: path, observeRaw: options.rawInputObserver), options: options)
     }
 
     /// Imports OSM XML held in memory (tests, small fixtures); `sourceName` is used in error messages.
@@ -84,6 +89,7 @@ public enum OSMImporter {
         collector.statistics.waysRead = decoder.wayCount
         collector.statistics.relationsRead = decoder.relationCount
         collector.statistics.deletedElementsSkipped = decoder.deletedCount
+        collector.statistics.nodeRefsWithoutRef = decoder.ndWithoutRefCount
         let decoded = clock.now
         var graph = collector.assembleGraph()
         var statistics = collector.statistics

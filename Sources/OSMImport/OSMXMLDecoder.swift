@@ -41,6 +41,8 @@ final class OSMXMLDecoder {
     /// Elements decoded so far (nodes + ways + relations).
     @exclusivity(unchecked) private(set) var elementCount = 0
     @exclusivity(unchecked) private(set) var nodeCount = 0
+    /// `<nd/>` elements without a `ref` attribute (skipped; counted for the statistics).
+    @exclusivity(unchecked) private(set) var ndWithoutRefCount = 0
     @exclusivity(unchecked) private(set) var wayCount = 0
     @exclusivity(unchecked) private(set) var relationCount = 0
     /// Elements marked `action="delete"` (JOSM) or `visible="false"` (history), skipped entirely.
@@ -150,7 +152,11 @@ final class OSMXMLDecoder {
             if equals(name, "tag") { tag(attributes, nodeTagKeys) }
         case .way:
             if equals(name, "nd") {
-                if let ref = integerAttribute(attributes, "ref", element: "way", id: currentID) { refs.append(ref) }
+                if let ref = integerAttribute(attributes, "ref", element: "way", id: currentID) {
+                    refs.append(ref)
+                } else if !failed {
+                    ndWithoutRefCount += 1
+                }
             } else if equals(name, "tag") {
                 tag(attributes, wayTagKeys)
             }

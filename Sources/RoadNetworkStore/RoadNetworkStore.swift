@@ -1,4 +1,5 @@
 import Geodesy
+import OutputFiles
 import RoadNetwork
 
 /// Reads and writes road databases: one SQLite file per imported extract.
@@ -73,4 +74,11 @@ public enum RoadNetworkStore {
                                         categories: Set<String>? = nil) throws(RoadNetworkStoreError) -> [PointOfInterest] {
         try RoadNetworkDatabase(path: path).pointsOfInterest(within: box, categories: categories)
     }
+}
+
+extension RoadNetworkStore {
+    /// Makes SIGINT, SIGTERM and SIGHUP delete an unfinished database file before exiting (status
+    /// 128 + signal), so an interrupted `waymark import` leaves nothing behind. The command-line tool
+    /// calls this once (see `InterruptCleanup`).
+    public static func removeTemporaryFilesOnInterrupt() { InterruptCleanup.install() }
 }

@@ -1,13 +1,14 @@
 import CSQLite
 import Foundation
 import Geodesy
+import OutputFiles
 import RoadNetwork
 
 /// Builds one road database in a temporary file beside the target, then renames it into place.
 ///
 /// Invariant: the target path either keeps its previous content or receives a complete, committed and
-/// synced database; the temporary file never outlives a `write` call (except after SIGKILL; SIGINT and
-/// SIGTERM remove it when `RoadNetworkStore.removeTemporaryFilesOnInterrupt()` was called).
+/// synced database (see `AtomicOutputFile`: only a regular file or a new path is replaced, a symbolic
+/// link's target is replaced and the link kept, stale temporary files of dead imports are removed).
 struct RoadNetworkWriter {
     let path: String
 
@@ -15,62 +16,35 @@ struct RoadNetworkWriter {
     var failAfterArrays: Int? = nil
 
     func write(graph: RoadGraph, pointsOfInterest: [PointOfInterest], metadata: RoadNetworkMetadata) throws(RoadNetworkStoreError) {
-        let temporary = try prepareTemporaryPath()
-        InterruptCleanup.register(temporary)
-        defer { InterruptCleanup.clear() }
-        do throws(RoadNetworkStoreError) {
-            do {
-                let connection = try SQLiteConnection(path: temporary, readOnly: false)
-                try fill(connection, graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata)
-            } // the connection closes here, before the file is synced and renamed
-            try syncFile(temporary)
-            if rename(temporary, path) != 0 {
-                throw RoadNetworkStoreError.cannotWrite(path: path, reason: "renaming the finished file into place failed: \(errnoText())")
-            }
+        let file: AtomicOutputFile
+        do throws(OutputError) {
+            file = try AtomicOutputFile(path: path)
         } catch {
-            unlink(temporary)
-            unlink(temporary + "-journal")
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+        do throws(RoadNetworkStoreError) {
+            let connection = try SQLiteConnection(path: file.temporaryPath, readOnly: false)
+            try fill(connection, graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata)
+        } catch {
+            file.discard()
             throw error
+        } // the connection closes here, before the file is synced and renamed
+        do throws(OutputError) {
+            try file.commit()
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
         }
     }
 
-    /// Checks that `path` could receive a database: its directory exists and is writable, and the path
-    /// is not a directory.
+    /// Checks that `path` could receive a database (see `OutputTarget`): a regular file or a new path
+    /// whose name fits and whose directory exists and is writable.
     static func checkWritable(_ path: String) throws(RoadNetworkStoreError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw .cannotWrite(path: path, reason: "directory \(directory) does not exist")
-        }
-        guard isDirectory.boolValue else { throw .cannotWrite(path: path, reason: "\(directory) is not a directory") }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .cannotWrite(path: path, reason: "it is a directory")
-        }
-        guard access(directory, W_OK) == 0 else {
-            throw .cannotWrite(path: path, reason: "directory \(directory) is not writable")
+        do throws(OutputError) {
+            _ = try OutputTarget(checking: path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
         }
     }
-
-    /// Checks the target and picks a temporary name beside it (same file system, so the final rename
-    /// is atomic).
-    private func prepareTemporaryPath() throws(RoadNetworkStoreError) -> String {
-        try Self.checkWritable(path)
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        unlink(temporary)
-        return temporary
-    }
-
-    private func syncFile(_ file: String) throws(RoadNetworkStoreError) {
-        let descriptor = open(file, O_RDONLY)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: "reopening the temporary file failed: \(errnoText())") }
-        defer { close(descriptor) }
-        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: "syncing the file failed: \(errnoText())") }
-    }
-
-    private func errnoText() -> String { String(cString: strerror(errno)) }
 
     // MARK: Content
 

@@ -131,13 +131,18 @@ public struct SnapIndex: Sendable {
     /// Used to find the nearest point on the main network when the nearest road is a tiny island; the
     /// search widens ring by ring exactly as `nearest(to:in:maxDistance:)` and skips rejected edges.
     /// - Complexity: O(cells within the distance of the nearest accepted edge + segments in them).
+    /// The largest distance between two points on Earth, metres.
+    static let halfEarthCircumference: Meters = 20_040_000
+
     func nearest(to coordinate: Coordinate, in graph: RoadGraph, maxDistance: Meters,
                  where accepts: (EdgeIndex) -> Bool) -> SnappedLocation? {
         guard entryEdge.count > 0, maxDistance >= 0, coordinate.isValid else { return nil }
         let x = (coordinate.longitude - referenceLongitude) * metersPerDegreeX
         let y = (coordinate.latitude - referenceLatitude) * metersPerDegreeY
         // The projection stretches distances by the cosine ratio across the grid; search a margin further.
-        let searchRadius = maxDistance * 1.1 + cellSize
+        // No two points on Earth are farther apart than half its circumference, so a larger limit
+        // (`1e21`, infinity) means the same and must not overflow the ring count.
+        let searchRadius = min(maxDistance, SnapIndex.halfEarthCircumference) * 1.1 + cellSize
         let gx = (x - originX) / cellSize, gy = (y - originY) / cellSize
         let outsideX = max(0, -gx, gx - Double(columns)) * cellSize
         let outsideY = max(0, -gy, gy - Double(rows)) * cellSize

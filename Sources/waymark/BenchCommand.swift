@@ -56,10 +56,13 @@ struct BenchCommand: ParsableCommand {
     var maxSnap: Meters = 1000
 
     func validate() throws {
-        if queries < 1 || queries > 10_000_000 { throw ValidationError("--queries \(queries) is out of range: expected 1 ... 10000000") }
+        try NumericOption.check(queries, option: "--queries", range: 1...10_000_000, unit: "a number of pairs")
         if RoutingMetric(rawValue: metric) == nil { throw ValidationError("--metric '\(metric)' is not one of: time, distance") }
-        if !(maxSnap > 0) || !maxSnap.isFinite { throw ValidationError("--max-snap \(maxSnap) must be a positive number of metres") }
+        try NumericOption.check(maxSnap, option: "--max-snap", range: 0...maximumSnapDistance, unit: "a distance in metres")
         _ = try parsedStages()
+        for (path, option) in [(writePairs, "--write-pairs"), (jsonFile, "--json-file"), (perQuery, "--per-query")] {
+            try checkOutput(path, option: option)
+        }
     }
 
     /// The requested stages, validated.
@@ -87,13 +90,9 @@ struct BenchCommand: ParsableCommand {
                 checkDijkstra: checkDijkstra, perQueryFile: perQuery, maxSnap: maxSnap)
             let (reports, context) = try runner.run()
             let lines = BenchOutput.jsonLines(reports, context: context)
-            if let jsonFile {
-                do { try lines.write(toFile: jsonFile, atomically: true, encoding: .utf8) } catch {
-                    throw CommandFailure(message: "--json-file \(jsonFile): cannot write (\(error.localizedDescription))")
-                }
-            }
+            if let jsonFile { try writeOutput(lines, to: jsonFile, option: "--json-file") }
             let text = json ? lines : BenchOutput.table(reports, context: context)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try writeOutput(text)
         }
     }
 }

@@ -2,6 +2,7 @@ import ARExport
 import Foundation
 import Geodesy
 import Guidance
+import OutputFiles
 import OSMImport
 import RoadNetwork
 import RoadNetworkStore
@@ -101,9 +102,7 @@ struct BenchRunner {
             pairs = BenchPairs.draw(count: queries, seed: seed, from: graph)
         }
         if let writePairs {
-            do { try BenchPairs.csv(pairs).write(toFile: writePairs, atomically: true, encoding: .utf8) } catch {
-                throw CommandFailure(message: "--write-pairs \(writePairs): cannot write (\(error.localizedDescription))")
-            }
+            try writeOutput(BenchPairs.csv(pairs), to: writePairs, option: "--write-pairs")
         }
 
         #if DEBUG
@@ -312,15 +311,16 @@ struct PerQueryWriter {
     static let header = "pair,from_lat,from_lon,to_lat,to_lon,status,distance_m,duration_s,route_ms,settled_nodes,"
         + "dijkstra_distance_m,dijkstra_ms,guidance_ms,waypoints,markers_ms,markers,reason"
     let path: String
-    private let handle: FileHandle
+    private let destination: OutputDestination
     private var pending = ""
 
     init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw CommandFailure(message: "--per-query \(path): cannot create the file")
+        do throws(OutputError) {
+            destination = try OutputDestination(path: path)
+        } catch {
+            throw CommandFailure(message: "--per-query \(error.description)")
         }
         self.path = path
-        self.handle = handle
         pending = Self.header + "\n"
     }
 
@@ -338,14 +338,17 @@ struct PerQueryWriter {
     }
 
     mutating func flush() throws {
-        do { try handle.write(contentsOf: Data(pending.utf8)) } catch {
-            throw CommandFailure(message: "--per-query \(path): write failed (\(error.localizedDescription))")
+        do throws(OutputError) { try destination.write(pending) } catch {
+            throw CommandFailure(message: "--per-query \(error.description)")
         }
         pending = ""
     }
 
+    /// Writes the rest and puts the file in place (atomically; until then an older file stays).
     mutating func close() throws {
         try flush()
-        try? handle.close()
+        do throws(OutputError) { try destination.finish() } catch {
+            throw CommandFailure(message: "--per-query \(error.description)")
+        }
     }
 }

@@ -27,6 +27,15 @@ struct GenerateGridCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The file to write: FILE.osm, FILE.osm.gz or FILE.osm.bz2 ('-' for standard output).")
     var output: String
 
+    func validate() throws {
+        let centre = try parseCoordinate(center, option: "--center")
+        do {
+            try CityGenerator.check(CityOptions(nodes: nodes, seed: seed, center: centre))
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             let centre: Coordinate

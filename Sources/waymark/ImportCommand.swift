@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geodesy
 import OSMImport
+import OutputFiles
 import RoadNetwork
 import RoadNetworkStore
 
@@ -38,14 +39,17 @@ struct ImportCommand: ParsableCommand {
 
     private func importAndWrite() throws {
         let side = try drivingSide.map { try RouteCommand.choice(DrivingSide.self, $0, option: "--driving-side") }
-        try RoadNetworkStore.checkWritable(path: db)
-        try refuseToReplaceForeignFile()
-        let source = try describeSource()
-        RoadNetworkStore.removeTemporaryFilesOnInterrupt()
+        guard !db.isEmpty else { throw CommandFailure(message: "--db: the path is empty (expected the road database's file name)") }
+        if db != OutputDestination.standardOutputName {
+            try RoadNetworkStore.checkWritable(path: db)
+            try refuseToReplaceForeignFile()
+        }
+        let name = try sourceName()
+        let digest = InputDigest()
 
         let showProgress = !quiet && isatty(2) == 1
         let progress: (@Sendable (ImportProgress) -> Void)? = showProgress ? ImportCommand.show : nil
-        let options = ImportOptions(progress: progress, drivingSide: side)
+        let options = ImportOptions(progress: progress, drivingSide: side, rawInputObserver: { digest.update($0) })
         let result: ImportResult
         do {
             result = try OSMImporter.importFile(path: extract, options: options)
@@ -58,21 +62,45 @@ struct ImportCommand: ParsableCommand {
         let statistics = result.statistics
         let metadata = RoadNetworkMetadata.computed(
             graph: result.graph, pointsOfInterest: result.pointsOfInterest,
-            sourceFileName: source.name, sourceSHA256: source.sha256,
-            sourceBytes: source.bytes ?? statistics.inputBytesRead,
+            sourceFileName: name, sourceSHA256: digest.finalizeHex(),
+            sourceBytes: statistics.inputBytesRead,
             writer: "waymark \(Waymark.configuration.version)", importStatistics: statistics.figures,
             drivingSideSource: result.drivingSideSource)
         let clock = ContinuousClock()
         let writeStarted = clock.now
-        try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata, to: db)
+        if db == OutputDestination.standardOutputName {
+            try Self.writeToStandardOutput(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata)
+        } else {
+            try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata, to: db)
+        }
         let writeSeconds = Self.seconds(clock.now - writeStarted)
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        print(summary(result, metadata: metadata, writeSeconds: writeSeconds))
+        let line = summary(result, metadata: metadata, writeSeconds: writeSeconds) + "\n"
+        // With the database itself on standard output, the summary goes to standard error.
+        if db == OutputDestination.standardOutputName { printError(line.dropLast() + "") } else { try writeOutput(line) }
+    }
+
+    /// `--db -`: builds the database in a private temporary directory, then copies it to standard output
+    /// (SQLite needs a file it can seek in).
+    private static func writeToStandardOutput(graph: RoadGraph, pointsOfInterest: [PointOfInterest], metadata: RoadNetworkMetadata) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("road.sqlite").path
+        try RoadNetworkStore.write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata, to: file)
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw CommandFailure(message: "\(file): cannot read the database just written")
+        }
+        defer { try? handle.close() }
+        while let data = try handle.read(upToCount: 1 << 20), !data.isEmpty {
+            try data.withUnsafeBytes { bytes in try StandardOutput.write(bytes) }
+        }
     }
 
     /// Stops before importing when `--db` names an existing file that is not a road database (say the
     /// extract itself, typed twice), which the import would otherwise replace. Waymark databases of
-    /// any format version, damaged ones and empty files may be replaced.
+    /// any format version, damaged ones and empty files may be replaced. (Special files were refused
+    /// before: opening a FIFO here would block.)
     private func refuseToReplaceForeignFile() throws {
         guard FileManager.default.fileExists(atPath: db) else { return }
         do {
@@ -89,10 +117,10 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// The recorded name, digest and size of the extract (standard input cannot be read twice, so its
-    /// digest is left empty).
-    private func describeSource() throws -> (name: String, sha256: String, bytes: Int64?) {
-        if extract == "-" { return ("-", "", nil) }
+    /// The recorded name of the extract, after checking it exists. Its digest and size are taken while
+    /// it is parsed (one pass), so pipes, FIFOs and `<(...)` work like files.
+    private func sourceName() throws -> String {
+        if extract == "-" { return "-" }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: extract, isDirectory: &isDirectory) else {
             throw CommandFailure(message: "\(extract): no such file (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)")
@@ -100,14 +128,7 @@ struct ImportCommand: ParsableCommand {
         if isDirectory.boolValue {
             throw CommandFailure(message: "\(extract): is a directory (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)")
         }
-        let digest: String
-        do {
-            digest = try SHA256.hex(ofFileAt: extract)
-        } catch {
-            throw CommandFailure(message: "\(extract): cannot be read (\(error.localizedDescription))")
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: extract))?[.size] as? Int
-        return (URL(fileURLWithPath: extract).lastPathComponent, digest, size.map(Int64.init))
+        return URL(fileURLWithPath: extract).lastPathComponent
     }
 
     /// One progress line, redrawn in place.
@@ -148,6 +169,8 @@ extension ImportStatistics {
             .init(name: "nodes", value: nodesRead),
             .init(name: "ways", value: waysRead),
             .init(name: "relations", value: relationsRead),
+            .init(name: "duplicate_node_ids", value: duplicateNodeIDs),
+            .init(name: "nd_without_ref", value: nodeRefsWithoutRef),
             .init(name: "highway_ways", value: highwayWays),
             .init(name: "maxspeed_ways", value: waysWithMaxspeedTag),
             .init(name: "highway_ways_with_maxspeed", value: highwayWaysWithMaxspeedTag),
@@ -187,5 +210,23 @@ extension Int {
             out.append(ch)
         }
         return self < 0 ? "-" + out : out
+    }
+}
+
+/// The SHA-256 of the raw extract, fed by the importer's reading thread while it parses.
+final class InputDigest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hasher = SHA256()
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        lock.lock()
+        defer { lock.unlock() }
+        hasher.update(bytes)
+    }
+
+    func finalizeHex() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return hasher.finalizeHex()
     }
 }

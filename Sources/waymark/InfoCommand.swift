@@ -28,10 +28,10 @@ struct InfoCommand: ParsableCommand {
             var verification: Verification?
             if verify { verification = try Self.verify(database, against: metadata) }
             if json {
-                print(Self.json(metadata, path: database, fileBytes: fileBytes, verification: verification))
+                try writeOutput(Self.json(metadata, path: database, fileBytes: fileBytes, verification: verification) + "\n")
             } else {
-                print(Self.text(metadata, path: database, fileBytes: fileBytes), terminator: "")
-                if let verification { print("Verified: the whole database loads in \(String(format: "%.3f", verification.loadSeconds)) s and passes every graph invariant check") }
+                try writeOutput(Self.text(metadata, path: database, fileBytes: fileBytes))
+                if let verification { try writeOutput("Verified: the whole database loads in \(String(format: "%.3f", verification.loadSeconds)) s and passes every graph invariant check\n") }
             }
         }
     }

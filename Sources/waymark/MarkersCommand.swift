@@ -74,7 +74,7 @@ struct MarkersCommand: ParsableCommand {
     @Option(name: .long, help: "Instruction language: en or hr.")
     var language: String = "en"
 
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .long], help: "Write to this file (replaced atomically) instead of standard output ('-').")
     var output: String?
 
     @Flag(name: .long, help: "Print the time of each stage (load, route, guidance, POIs, markers, write) on standard error.")
@@ -83,6 +83,32 @@ struct MarkersCommand: ParsableCommand {
     /// The output formats.
     enum Format: String, CaseIterable { case json, geojson, csv, gpx }
 
+    func validate() throws {
+        _ = try markerOptions()
+        _ = try guidanceOptions()
+        if pois != nil { try NumericOption.check(poiCorridor, option: "--poi-corridor", range: 1...PointOfInterestFinder.maximumCorridor, unit: "a distance in metres") }
+    }
+
+    /// The marker options from the command line, validated.
+    func markerOptions() throws -> ARMarkerOptions {
+        var options = ARMarkerOptions()
+        if let origin {
+            let parsed = try Self.origin(origin)
+            options.origin = parsed.coordinate
+            options.originAltitude = parsed.altitude
+        }
+        options.cameraHeight = cameraHeight
+        options.roadMarkerHeight = roadMarkerHeight
+        options.turnArrowHeight = arrowHeight
+        options.destinationHeight = destinationHeight
+        options.poiLabelHeight = poiHeight
+        options.batchSize = batchSize
+        options.batchTrigger = batchTrigger
+        options.visibilityRadius = visibility
+        try Self.failing { () throws(ARExportError) in try options.validate() }
+        return options
+    }
+
     func run() throws {
         try reportingFailures {
             // Everything that can be checked without the graph is checked first, so bad options fail fast.
@@ -90,21 +116,7 @@ struct MarkersCommand: ParsableCommand {
                 throw CommandFailure(message: "--format '\(format)' is not supported (expected json, geojson, csv or gpx)")
             }
             let (start, end, vias) = try endpoints.resolved()
-            var options = ARMarkerOptions()
-            if let origin {
-                let parsed = try Self.origin(origin)
-                options.origin = parsed.coordinate
-                options.originAltitude = parsed.altitude
-            }
-            options.cameraHeight = cameraHeight
-            options.roadMarkerHeight = roadMarkerHeight
-            options.turnArrowHeight = arrowHeight
-            options.destinationHeight = destinationHeight
-            options.poiLabelHeight = poiHeight
-            options.batchSize = batchSize
-            options.batchTrigger = batchTrigger
-            options.visibilityRadius = visibility
-            try Self.failing { () throws(ARExportError) in try options.validate() }
+            let options = try markerOptions()
             let categories = try pois.map { text in
                 try Self.failing { () throws(ARExportError) in
                     text.lowercased() == "all" ? [] : try PointOfInterestCategory.parseList(text)
@@ -114,6 +126,7 @@ struct MarkersCommand: ParsableCommand {
                 throw CommandFailure(message: "invalid value '\(poiCorridor)' for --poi-corridor: expected a positive distance in metres up to \(Int(PointOfInterestFinder.maximumCorridor))")
             }
             let guidance = try guidanceOptions()
+            try checkOutput(output, option: "--output")
 
             let clock = ContinuousClock()
             var stages: [(String, Duration)] = []
@@ -164,7 +177,7 @@ struct MarkersCommand: ParsableCommand {
             case .gpx: list.gpx()
             }
             lap("format")
-            try Self.write(text, to: output)
+            try writeOutput(text, to: output, option: "--output")
             lap("write")
             if timings {
                 let parts = stages.map { "\($0.0) \(Self.milliseconds($0.1)) ms" }.joined(separator: ", ")
@@ -212,21 +225,10 @@ struct MarkersCommand: ParsableCommand {
         let coordinate = try parseCoordinate(parts.prefix(2).joined(separator: ","), option: "--origin")
         guard parts.count == 3 else { return (coordinate, nil) }
         let altitudeText = parts[2].trimmingCharacters(in: .whitespaces)
-        guard let altitude = Double(altitudeText), altitude.isFinite else {
+        guard let altitude = DecimalNumber.parse(altitudeText), altitude.isFinite else {
             throw CommandFailure(message: "--origin '\(text)': altitude '\(altitudeText)' is not a number of metres")
         }
         return (coordinate, altitude)
-    }
-
-    /// Writes to the file, or standard output when no path is given.
-    static func write(_ text: String, to path: String?) throws {
-        guard let path else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw CommandFailure(message: "--output \(path): cannot write the file (does its directory exist and is it writable?)")
-        }
     }
 
     /// A duration in milliseconds with one decimal.

@@ -34,6 +34,11 @@ struct PoisCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: text, json or geojson.")
     var format: String = "text"
 
+    func validate() throws {
+        // --radius is checked by PointOfInterestQuery, first thing in run() (its message names the maximum).
+        if let limit { try NumericOption.check(limit, option: "--limit", range: 1...Int(Int32.max), unit: "a number of places") }
+    }
+
     func run() throws {
         try reportingFailures {
             guard let outputFormat = NearbyPointsOfInterestFormat(rawValue: format.lowercased()) else {
@@ -63,7 +68,7 @@ struct PoisCommand: ParsableCommand {
                 candidates = try source.load().pointsOfInterest
             }
             let found = PointOfInterestFinder(candidates).nearby(query)
-            FileHandle.standardOutput.write(Data(outputFormat.render(found, query: query).utf8))
+            try writeOutput(outputFormat.render(found, query: query))
         }
     }
 }

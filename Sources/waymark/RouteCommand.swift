@@ -46,6 +46,15 @@ struct RouteCommand: ParsableCommand {
 
     enum OutputFormat: String, CaseIterable { case text, osrm, geojson, gpx }
 
+    func validate() throws {
+        _ = try snapLimit()
+    }
+
+    /// `--max-snap` in metres.
+    func snapLimit() throws -> Meters {
+        try NumericOption.parse(maxSnap, option: "--max-snap", range: 0...maximumSnapDistance, unit: "a distance in metres")
+    }
+
     func run() throws {
         try reportingFailures {
             let (start, end, vias) = try endpoints.resolved()
@@ -53,9 +62,7 @@ struct RouteCommand: ParsableCommand {
             let format = try Self.choice(OutputFormat.self, self.format, option: "--format")
             let geometries = try Self.choice(OSRMRouteResponse.GeometryFormat.self, self.geometries, option: "--geometries")
             let language = try Self.choice(InstructionLanguage.self, self.language, option: "--language")
-            guard let maxSnap = Double(maxSnap), maxSnap.isFinite, maxSnap >= 0 else {
-                throw CommandFailure(message: "--max-snap '\(self.maxSnap)': expected a distance in metres (a number >= 0)")
-            }
+            let maxSnap = try snapLimit()
 
             let graph = try source.load().graph
             let router = Router(graph: graph)
@@ -63,22 +70,22 @@ struct RouteCommand: ParsableCommand {
             do throws(RoutingError) {
                 route = try router.route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
             } catch {
-                if format == .osrm { print(OSRMRouteResponse.errorJSON(code: Self.osrmCode(for: error), message: error.description)) }
+                if format == .osrm { try writeOutput(OSRMRouteResponse.errorJSON(code: Self.osrmCode(for: error), message: error.description) + "\n") }
                 throw CommandFailure(message: error.description, status: Self.status(for: error))
             }
 
             switch format {
             case .text:
                 let steps = RouteGuidance.steps(for: route, in: graph, language: language)
-                print(Self.text(for: route, steps: steps, graph: graph, language: language), terminator: "")
+                try writeOutput(Self.text(for: route, steps: steps, graph: graph, language: language))
             case .osrm:
                 let steps = RouteGuidance.steps(for: route, in: graph, language: language)
-                print(OSRMRouteResponse(route: route, steps: steps, geometries: geometries).json(graph: graph))
+                try writeOutput(OSRMRouteResponse(route: route, steps: steps, geometries: geometries).json(graph: graph) + "\n")
             case .geojson:
-                print(RouteGeoJSON.document(route: route, graph: graph))
+                try writeOutput(RouteGeoJSON.document(route: route, graph: graph) + "\n")
             case .gpx:
                 let steps = RouteGuidance.steps(for: route, in: graph, language: language)
-                print(RouteGPX.document(route: route, steps: steps), terminator: "")
+                try writeOutput(RouteGPX.document(route: route, steps: steps))
             }
         }
     }

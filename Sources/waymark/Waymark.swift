@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import OutputFiles
 
 /// The `waymark` command: a thin layer over the libraries, one file per subcommand.
 @main
@@ -12,4 +14,25 @@ struct Waymark: ParsableCommand {
             MarkersCommand.self, PoisCommand.self, BenchCommand.self, GenerateGridCommand.self,
         ]
     )
+
+    /// Parses and runs the command. Unlike ArgumentParser's default (several lines of usage, exit 64),
+    /// a bad option or argument is one line on standard error with exit status 1, as for every other
+    /// bad input (the README promises this); `--help` still prints the usage.
+    static func main() {
+        InterruptCleanup.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as ExitCode {
+            exit(withError: error)   // the command printed its one-line error already
+        } catch {
+            // Option and argument errors, including those a command's validate() throws (range checks).
+            if exitCode(for: error) != .success {
+                let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                printError("waymark: error: " + lines.joined(separator: "; "))
+                Foundation.exit(ExitStatus.failure)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -3,6 +3,7 @@ import ARExport
 import Foundation
 import Geodesy
 import Guidance
+import OutputFiles
 import RoadNetwork
 import Routing
 
@@ -44,6 +45,11 @@ struct WaypointsCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the time spent routing, in guidance and writing the stream to standard error.")
     var timings = false
 
+    func validate() throws {
+        _ = try guidanceOptions()
+        _ = try replayPace()
+    }
+
     func run() throws {
         try reportingFailures {
             let options = try guidanceOptions()
@@ -82,15 +88,18 @@ struct WaypointsCommand: ParsableCommand {
             let streamStart = clock.now
             // Each line goes straight to the file descriptor (no buffering), so a consumer reading the
             // pipe sees every waypoint as soon as it is produced.
+            // The first failed write (full disk, closed pipe) stops the stream and is reported at the end.
+            nonisolated(unsafe) var writeFailure: OutputError?
             var writer = WaypointStreamWriter(summary: totals, writesWaypoints: !summary) { line in
-                Self.writeToStandardOutput(line)
+                guard writeFailure == nil else { return }
+                do throws(OutputError) { try StandardOutput.write(line) } catch { writeFailure = error }
             }
             if let match {
                 let factor = try replayPace()
                 var lastTime: Double? = nil
                 GuidanceReplay.replay(waypoints: waypoints, match: match, language: options.language) { record in
                     // Pacing sleeps for the trace time between records, so a consumer sees a live drive.
-                    if let factor, let t = record.vehicle?.time {
+                    if let factor, writeFailure == nil, let t = record.vehicle?.time {
                         if let last = lastTime, t > last { Thread.sleep(forTimeInterval: min(60, (t - last) / factor)) }
                         lastTime = t
                     }
@@ -100,6 +109,7 @@ struct WaypointsCommand: ParsableCommand {
                 for record in GuidanceReplay.records(for: waypoints, language: options.language) { writer.write(record) }
             }
             writer.finish()
+            if let writeFailure { throw CommandFailure(message: writeFailure.description) }
             if timings {
                 func ms(_ d: Duration) -> String {
                     let c = d.components
@@ -116,7 +126,7 @@ struct WaypointsCommand: ParsableCommand {
         var planned: KilometersPerHour? = nil
         if let speed {
             // Parsed here rather than by the argument parser so that "--speed -5" reads as a bad value.
-            guard let kmh = Double(speed), kmh.isFinite else {
+            guard let kmh = DecimalNumber.parse(speed.trimmingCharacters()), kmh.isFinite else {
                 throw CommandFailure(message: "--speed '\(speed)' is invalid (expected a positive number of km/h)")
             }
             planned = kmh
@@ -124,34 +134,11 @@ struct WaypointsCommand: ParsableCommand {
         return try parseGuidanceOptions(spacing: spacing, language: language, plannedSpeed: planned)
     }
 
-    /// Writes text to file descriptor 1 at once, retrying partial writes and interrupted calls.
-    ///
-    /// A direct `write(2)` per line is unbuffered like `FileHandle.write` but several times cheaper
-    /// per call (no `Data` copy), which matters at thousands of lines per route.
-    static func writeToStandardOutput(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let n = write(STDOUT_FILENO, base, remaining)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return   // the reader went away (EPIPE) or the disk is full: nothing more can be said
-                }
-                base += n
-                remaining -= n
-            }
-        }
-    }
-
     /// The `--pace` factor, or nil for "as fast as possible".
     func replayPace() throws -> Double? {
         guard let pace else { return nil }
         guard trace != nil else { throw CommandFailure(message: "--pace needs --trace (it replays the trace's times)") }
-        guard let factor = Double(pace), factor.isFinite, factor > 0 else {
-            throw CommandFailure(message: "--pace '\(pace)' is invalid (expected a positive factor, 1 = real time)")
-        }
+        let factor = try NumericOption.parse(pace, option: "--pace", range: 0.001...1_000_000, unit: "a replay speed factor (1 = real time)")
         return factor
     }
 

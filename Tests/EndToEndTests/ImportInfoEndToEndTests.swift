@@ -97,7 +97,12 @@ import TestSupport
         #expect(imported.stdout.hasPrefix("imported standard input into"))
         let json = try CLI.jsonObject(try CLI.run(["info", db, "--json"]).stdout)
         #expect(json["source_file"] as? String == "-")
-        #expect(json["source_sha256"] is NSNull)
+        // Hashed while parsed, so standard input gets its digest too, the same as the file's.
+        let fromFile = directory.appendingPathComponent("file.sqlite").path
+        #expect(try CLI.run(["import", extract, "--db", fromFile]).status == 0)
+        let digest = try CLI.jsonObject(try CLI.run(["info", fromFile, "--json"]).stdout)["source_sha256"] as? String
+        #expect(digest?.count == 64)
+        #expect(json["source_sha256"] as? String == digest)
         #expect((json["import_statistics"] as? [String: Int])?["nodes"] == 781)
     }
 

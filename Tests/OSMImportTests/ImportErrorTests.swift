@@ -82,8 +82,8 @@ import TestSupport
 
     @Test func textThatIsNotXMLIsRejected() throws {
         let error = try #require(failure("this is not xml at all\n"))
-        #expect(error.kind == .malformedXML)
-        #expect(error.description.hasPrefix("bad.osm:1:1:"))
+        #expect(error.kind == .notOSM)
+        #expect(error.description == "bad.osm: not OSM XML: the first bytes are not text starting with '<'; expected OSM XML (<osm> ... </osm>), .osm.gz or .osm.bz2")
     }
 
     @Test func outOfRangeLatitudeNamesNodeAndLine() throws {

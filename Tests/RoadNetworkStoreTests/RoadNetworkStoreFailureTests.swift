@@ -173,7 +173,7 @@ import Testing
     @Test func directoryAsTargetIsAClearWriteError() throws {
         let directory = try StoreFixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(throws: RoadNetworkStoreError.cannotWrite(path: directory.path, reason: "it is a directory")) {
+        #expect(throws: RoadNetworkStoreError.cannotWrite(path: directory.path, reason: "is a directory, not a regular file; refusing to replace it (write to a regular file, or '-' for standard output)")) {
             try RoadNetworkStore.write(graph: .empty, pointsOfInterest: [], metadata: StoreFixtures.metadata(for: .empty, pointsOfInterest: []), to: directory.path)
         }
     }

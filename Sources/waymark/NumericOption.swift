@@ -1,0 +1,51 @@
+import Geodesy
+
+/// Range checks for numeric options, run when the command line is parsed (each command's `validate()`),
+/// so a bad value fails before any file is read, with the allowed range in the message.
+enum NumericOption {
+    /// Parses a decimal number (no hexadecimal, `inf` or `nan`) within `range`.
+    static func parse(_ text: String, option: String, range: ClosedRange<Double>, unit: String) throws -> Double {
+        guard let value = DecimalNumber.parse(text.trimmingCharacters()), value.isFinite else {
+            throw outOfRange(text, option: option, range: range, unit: unit)
+        }
+        try check(value, option: option, range: range, unit: unit, shown: text)
+        return value
+    }
+
+    /// Checks a number the argument parser already read.
+    static func check(_ value: Double, option: String, range: ClosedRange<Double>, unit: String, shown: String? = nil) throws {
+        guard value.isFinite, range.contains(value) else {
+            throw outOfRange(shown ?? format(value), option: option, range: range, unit: unit)
+        }
+    }
+
+    /// Checks a whole number the argument parser already read.
+    static func check(_ value: Int, option: String, range: ClosedRange<Int>, unit: String) throws {
+        guard range.contains(value) else {
+            throw CommandFailure(message: "\(option) '\(value)' is out of range: expected \(unit) from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    private static func outOfRange(_ shown: String, option: String, range: ClosedRange<Double>, unit: String) -> CommandFailure {
+        CommandFailure(message: "\(option) '\(shown)' is invalid: expected \(unit) from \(format(range.lowerBound)) to \(format(range.upperBound))")
+    }
+
+    /// A number as typed for whole values (`5`, not `5.0`).
+    static func format(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces.
+    func trimmingCharacters() -> String {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// The largest snapping distance the commands accept, metres (a coordinate farther from every road is
+/// not meant to be on it).
+let maximumSnapDistance: Double = 100_000
