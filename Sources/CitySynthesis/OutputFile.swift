@@ -140,5 +140,5 @@ public final class OutputFile {
 public struct OutputFileError: Error, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public var description: String { "\(path): \(reason)" }
+    public var description: String { "\(path == "-" ? "standard output" : path): \(reason)" }
 }

@@ -21,7 +21,7 @@ struct GenerateGridCommand: ParsableCommand {
     @Option(name: .long, help: "Seed of the city's details (curves, limits, names, restrictions).")
     var seed: UInt64 = 42
 
-    @Option(name: .long, help: "The city's centre as LAT,LON.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The city's centre as LAT,LON (a negative latitude needs no quoting).", valueName: "lat,lon"))
     var center: String = "45.8150,15.9819"
 
     @Option(name: [.short, .long], help: "The file to write: FILE.osm, FILE.osm.gz or FILE.osm.bz2 ('-' for standard output).")

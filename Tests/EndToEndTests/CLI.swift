@@ -49,7 +49,7 @@ enum CLI {
     /// - Parameter timeout: seconds before the process is killed (a hang fails the test, never the suite).
     @discardableResult
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                           environment: [String: String] = [:], timeout: Double = 600) throws -> Result {
+                           environment: [String: String] = [:], timeout: Double = 600, executable: URL? = nil) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -59,7 +59,7 @@ enum CLI {
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
@@ -99,6 +99,14 @@ enum CLI {
         let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+    }
+
+    /// Runs a `/bin/sh` script with `$WAYMARK` set to the executable under test (for redirections,
+    /// `ulimit`, process substitution and signals that `run` cannot express).
+    @discardableResult
+    static func shell(_ script: String, in directory: URL? = nil, timeout: Double = 600) throws -> Result {
+        try run(["-c", script], in: directory, environment: ["WAYMARK": binary.path], timeout: timeout,
+                executable: URL(fileURLWithPath: "/bin/sh"))
     }
 
     /// A fresh empty directory for a test's files; remove it with `defer { CLI.remove(dir) }`.
