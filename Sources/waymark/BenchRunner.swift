@@ -33,7 +33,12 @@ struct BenchRunner {
     }
 
     /// Whether `path` is a SQLite database (by its 16-byte header), as opposed to OSM XML.
+    ///
+    /// Only a regular file is peeked at: a pipe or FIFO (`<(...)`) can be read once, and that read
+    /// belongs to the import (SQLite cannot read a database from a pipe anyway).
     static func isDatabase(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let header = handle.readData(ofLength: 16)

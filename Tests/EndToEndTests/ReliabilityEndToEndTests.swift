@@ -281,3 +281,19 @@ import Testing
         #expect(names(in: directory).isEmpty, "\(names(in: directory))")
     }
 }
+
+extension ReliabilityEndToEndTests {
+    /// `bench` used to read a FIFO's first bytes to tell a database from XML, then block reopening it.
+    @Test func benchReadsAnExtractFromAFIFO() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let script = """
+            mkfifo pipe.osm
+            cat "\(Self.sample)" > pipe.osm &
+            exec "$WAYMARK" bench pipe.osm --queries 3 --stages import --json
+            """
+        let result = try CLI.shell(script, in: directory, timeout: 60)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\"stage\":\"import\""), "\(result)")
+    }
+}
