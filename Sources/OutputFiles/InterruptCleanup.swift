@@ -3,8 +3,9 @@ import Foundation
 /// Removes unfinished temporary files when the process is interrupted (SIGINT, SIGTERM, SIGHUP).
 ///
 /// A signal handler may only call async-signal-safe functions, so the paths live in preallocated C
-/// buffers that the handler passes to `unlink` before `_exit`. Registration and clearing take a lock;
-/// the handler only reads (a slot is published by writing its first byte last).
+/// buffers that the handler passes to `unlink` before `_exit`; `install` allocates them before the
+/// handlers exist. Registration and clearing take a lock; the handler only reads (a slot is published
+/// by writing its first byte last).
 public enum InterruptCleanup {
     private static let slotCount = 16
     private static let capacity = 4096
@@ -52,6 +53,10 @@ public enum InterruptCleanup {
     /// SIGXFSZ is ignored, so a write beyond the file-size limit (`ulimit -f`) fails like a full disk,
     /// with an error and the clean-up, instead of killing the process and leaving the temporary file.
     public static func install() {
+        // Swift initialises a static lazily, under a once-lock: were the first access the handler's own,
+        // while `register` is initialising it, the handler would wait on that lock forever. Initialise
+        // it now, before any handler can run; afterwards the handler's access is a plain load.
+        _ = buffers
         let handler: @convention(c) (Int32) -> Void = { signal in
             for slot in 0..<InterruptCleanup.slotCount {
                 let p = InterruptCleanup.buffers + slot * InterruptCleanup.capacity
