@@ -18,6 +18,8 @@ public final class AtomicOutputFile {
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private var cleanupSlot: Int?
+    /// The temporary file exists and was not renamed into place yet.
+    private var isPending = true
     private static let bufferBytes = 1 << 16
 
     /// Checks `path`, removes stale temporary files left in its directory by dead processes, and creates
@@ -31,17 +33,24 @@ public final class AtomicOutputFile {
         TemporaryName.removeStale(in: target.directory)
         var path = ""
         var fd: Int32 = -1
+        var slot: Int?
         for _ in 0..<8 {
             path = target.directory + "/" + TemporaryName.make(for: OutputTarget.name(of: target.resolvedPath))
+            // Registered before it exists: a signal right after the file appears must still remove it.
+            slot = InterruptCleanup.register(path)
             fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 || errno != EEXIST { break }
+            if fd >= 0 { break }
+            let failure = errno
+            InterruptCleanup.clear(slot)
+            slot = nil
+            if failure != EEXIST { errno = failure; break }
         }
         guard fd >= 0 else {
             throw OutputError(path: target.requestedPath, reason: "cannot create a temporary file in \(target.directory) (\(OutputError.systemReason()))")
         }
         temporaryPath = path
         descriptor = fd
-        cleanupSlot = InterruptCleanup.register(path)
+        cleanupSlot = slot
         pending.reserveCapacity(Self.bufferBytes)
     }
 
@@ -79,6 +88,7 @@ public final class AtomicOutputFile {
             guard close(fd) == 0 else { throw failure("closing the file failed") }
             try refuseIfTargetChanged()
             guard rename(temporaryPath, target.resolvedPath) == 0 else { throw failure("renaming the finished file into place failed") }
+            isPending = false
             InterruptCleanup.clear(cleanupSlot)
             cleanupSlot = nil
             syncDirectory()
@@ -91,12 +101,13 @@ public final class AtomicOutputFile {
     /// Removes the temporary file, leaving the target as it was (idempotent; also done on deinit).
     public func discard() {
         if descriptor >= 0 { close(descriptor); descriptor = -1 }
-        if cleanupSlot != nil {
+        if isPending {
             unlink(temporaryPath)
             unlink(temporaryPath + TemporaryName.journalSuffix)
-            InterruptCleanup.clear(cleanupSlot)
-            cleanupSlot = nil
+            isPending = false
         }
+        InterruptCleanup.clear(cleanupSlot)
+        cleanupSlot = nil
         pending = []
     }
 
