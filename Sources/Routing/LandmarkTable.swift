@@ -21,22 +21,11 @@ final class LandmarkTable: @unchecked Sendable {
     /// - Complexity: O(count × (E + V log V) + candidates × V).
     init(graph: RoadGraph, count wanted: Int, cost: (Int) -> Double) {
         let n = graph.nodeCount
-        // Reverse adjacency for the backward searches.
-        var reverseFirst = [Int](repeating: 0, count: n + 1)
-        for e in 0..<graph.edgeCount { reverseFirst[Int(graph.head[e]) + 1] += 1 }
-        for v in 0..<n { reverseFirst[v + 1] += reverseFirst[v] }
-        var fill = reverseFirst
-        var reverseEdge = [Int](repeating: 0, count: graph.edgeCount)
-        for e in 0..<graph.edgeCount {
-            let h = Int(graph.head[e])
-            reverseEdge[fill[h]] = e
-            fill[h] += 1
-        }
         let forwardNeighbours: (Int, (Int, Double) -> Void) -> Void = { v, visit in
             for e in Int(graph.firstOut[v])..<Int(graph.firstOut[v + 1]) { visit(Int(graph.head[e]), cost(e)) }
         }
         let backwardNeighbours: (Int, (Int, Double) -> Void) -> Void = { v, visit in
-            for i in reverseFirst[v]..<reverseFirst[v + 1] { let e = reverseEdge[i]; visit(Int(graph.tail[e]), cost(e)) }
+            for e in graph.incomingEdges(of: NodeIndex(v)) { visit(Int(graph.tail[Int(e)]), cost(Int(e))) }
         }
 
         var chosen: [NodeIndex] = []

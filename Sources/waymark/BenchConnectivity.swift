@@ -12,18 +12,6 @@ enum BenchConnectivity {
     static func largestComponentSize(of graph: RoadGraph) -> Int {
         let n = graph.nodeCount
         guard n > 0 else { return 0 }
-        // Reverse adjacency in CSR form.
-        var reverseFirst = [UInt32](repeating: 0, count: n + 1)
-        for e in 0..<graph.edgeCount { reverseFirst[Int(graph.head[e]) + 1] += 1 }
-        for v in 0..<n { reverseFirst[v + 1] += reverseFirst[v] }
-        var fill = reverseFirst
-        var reverseTail = [UInt32](repeating: 0, count: graph.edgeCount)
-        for e in 0..<graph.edgeCount {
-            let h = Int(graph.head[e])
-            reverseTail[Int(fill[h])] = graph.tail[e]
-            fill[h] += 1
-        }
-
         // Pass 1: finishing order of a depth-first search over the forward edges.
         var visited = [Bool](repeating: false, count: n)
         var order: [UInt32] = []
@@ -58,8 +46,9 @@ enum BenchConnectivity {
             var size = 0
             while let v = work.popLast() {
                 size += 1
-                for i in Int(reverseFirst[Int(v)])..<Int(reverseFirst[Int(v) + 1]) {
-                    let u = Int(reverseTail[i])
+                // The graph's own reverse adjacency: the edges entering v.
+                for e in graph.incomingEdges(of: v) {
+                    let u = Int(graph.tail[Int(e)])
                     if !assigned[u] {
                         assigned[u] = true
                         work.append(UInt32(u))

@@ -1,3 +1,4 @@
+import OSMImport
 import Geodesy
 import Guidance
 

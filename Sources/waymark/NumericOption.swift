@@ -1,3 +1,4 @@
+import OSMImport
 import Geodesy
 
 /// Range checks for numeric options, run when the command line is parsed (each command's `validate()`),
@@ -36,15 +37,6 @@ enum NumericOption {
     }
 }
 
-extension StringProtocol {
-    /// The text without leading and trailing spaces.
-    func trimmingCharacters() -> String {
-        var s = self[...]
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}
 
 /// The largest snapping distance the commands accept, metres (a coordinate farther from every road is
 /// not meant to be on it).

@@ -1,3 +1,4 @@
+import OSMImport
 import ArgumentParser
 import ARExport
 import Foundation
