@@ -2,7 +2,8 @@
 import PackageDescription
 
 // One library module per pipeline stage; data flows one way:
-// OSM file -> OSMImport -> RoadNetwork <-> RoadNetworkStore -> Routing -> Guidance -> ARExport.
+// OSM file -> OSMImport -> RoadNetwork <-> RoadNetworkStore -> Routing -> Guidance -> RouteFormats / ARExport,
+// with Places (points of interest) beside them. README "Architecture" has the table of what each module is for.
 // The C libraries are wrapped as system-library targets and imported only by the module that needs them.
 let package = Package(
     name: "Waymark",
@@ -14,6 +15,8 @@ let package = Package(
         .library(name: "RoadNetworkStore", targets: ["RoadNetworkStore"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Guidance", targets: ["Guidance"]),
+        .library(name: "Places", targets: ["Places"]),
+        .library(name: "RouteFormats", targets: ["RouteFormats"]),
         .library(name: "ARExport", targets: ["ARExport"]),
         .library(name: "OutputFiles", targets: ["OutputFiles"]),
     ],
@@ -34,13 +37,19 @@ let package = Package(
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
-        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance"]),
+        // Points of interest: categories, queries, the grid index, places along a route.
+        .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
+        // Every machine-readable and text output but the AR markers, and the one JSON writer they all use.
+        .target(name: "RouteFormats", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places"]),
+        // AR markers only; no routing (it takes guidance waypoints and places along the route).
+        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "RouteFormats"]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
-                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "CitySynthesis", "OutputFiles",
+                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
+                "CitySynthesis", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,7 +63,9 @@ let package = Package(
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "RoadNetwork", "Geodesy"]),
+        .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]

@@ -1,9 +1,9 @@
 import ArgumentParser
-import ARExport
 import Foundation
 import Geodesy
 import Guidance
 import RoadNetwork
+import RouteFormats
 import Routing
 
 /// `waymark route`: the fastest (or shortest) car route between coordinates, printed as text, an OSRM
@@ -136,7 +136,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     static func distanceText(_ meters: Meters) -> String {
-        meters >= 1000 ? "\(JSONWriter.format(meters / 1000, decimals: 2)) km" : "\(Int(meters.rounded())) m"
+        meters >= 1000 ? "\(DecimalNumber.fixed(meters / 1000, decimals: 2)) km" : "\(Int(meters.rounded())) m"
     }
 
     static func durationText(_ seconds: Seconds) -> String {

@@ -6,6 +6,7 @@ import Testing
 import Geodesy
 import Guidance
 @testable import ARExport
+import RouteFormats
 
 /// The four marker formats parse and carry what each consumer needs.
 struct MarkerFormatTests {
@@ -76,13 +77,13 @@ struct MarkerFormatTests {
     }
 
     @Test func numbersAreWrittenWithFixedDecimalsAndNoExponent() {
-        #expect(ExportFormatting.fixed(0.00001, 3) == "0")
-        #expect(ExportFormatting.fixed(-0.0004, 3) == "0")
-        #expect(ExportFormatting.fixed(-0.0006, 3) == "-0.001")
-        #expect(ExportFormatting.fixed(12.5, 2) == "12.5")
-        #expect(ExportFormatting.fixed(7.42460001, 7) == "7.4246")
-        #expect(ExportFormatting.fixed(-8.6109, 7) == "-8.6109")
-        #expect(ExportFormatting.jsonString("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
-        #expect(ExportFormatting.csv("Rue \"A\", 1") == "\"Rue \"\"A\"\", 1\"")
+        #expect(DecimalNumber.fixed(0.00001, decimals: 3) == "0")
+        #expect(DecimalNumber.fixed(-0.0004, decimals: 3) == "0")
+        #expect(DecimalNumber.fixed(-0.0006, decimals: 3) == "-0.001")
+        #expect(DecimalNumber.fixed(12.5, decimals: 2) == "12.5")
+        #expect(DecimalNumber.fixed(7.42460001, decimals: 7) == "7.4246")
+        #expect(DecimalNumber.fixed(-8.6109, decimals: 7) == "-8.6109")
+        #expect(JSONWriter.quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
+        #expect(TextEscaping.csv("Rue \"A\", 1") == "\"Rue \"\"A\"\", 1\"")
     }
 }

@@ -7,6 +7,7 @@ import RoadNetwork
 import Routing
 import TestSupport
 @testable import ARExport
+import RouteFormats
 
 /// A named rotary through the exporters: OSRM JSON carries `rotary`, `exit` and `rotary_name`, and the
 /// AR arrow at the exit points the way the driver leaves.

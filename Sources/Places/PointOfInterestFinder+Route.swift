@@ -2,7 +2,7 @@ import Geodesy
 import RoadNetwork
 
 extension PointOfInterestFinder {
-    /// The largest corridor `placesAlongRoute` accepts (`--poi-corridor`).
+    /// The widest corridor `placesAlongRoute` accepts.
     public static let maximumCorridor: Meters = 1_000
 
     /// The places of the given categories (all places when empty) within `corridor` of a route
@@ -13,9 +13,9 @@ extension PointOfInterestFinder {
     /// at its closest stretch.
     /// - Complexity: O(segments × places in the cells each segment's corridor box overlaps).
     public func placesAlongRoute(_ polyline: [Coordinate], distances: [Meters], corridor: Meters,
-                                 categories: [PointOfInterestCategory]) throws(ARExportError) -> [PointOfInterestOnRoute] {
+                                 categories: [PointOfInterestCategory]) throws(PlacesError) -> [PointOfInterestOnRoute] {
         guard corridor.isFinite, corridor > 0, corridor <= PointOfInterestFinder.maximumCorridor else {
-            throw .invalidOption(option: "--poi-corridor", value: ExportFormatting.fixed(corridor, 3),
+            throw .invalidValue(.corridor, value: DecimalNumber.fixed(corridor, decimals: 3),
                                  expected: "a positive distance in metres up to \(Int(PointOfInterestFinder.maximumCorridor))")
         }
         guard categories.count <= PointOfInterestQuery.maximumCategories else {
