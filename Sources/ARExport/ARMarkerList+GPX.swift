@@ -23,7 +23,7 @@ extension ARMarkerList {
             var desc = "\(m.kind.rawValue)"
             if let arrow = m.arrow { desc += " \(arrow.rawValue)" }
             if let label = m.label { desc += " (\(label.category), \(f(label.distanceFromRoute, 1)) m from route)" }
-            desc += "; colour \(m.color.rawValue); \(f(m.distanceAlongRoute, 1)) m along route; batch \(batchIndex(ofMarker: m.index))"
+            desc += "; color \(m.color.rawValue); \(f(m.distanceAlongRoute, 1)) m along route; batch \(batchIndex(ofMarker: m.index))"
             desc += "; ARKit x \(f(m.arkit.x, 3)) y \(f(m.arkit.y, 3)) z \(f(m.arkit.z, 3)); bearing \(f(m.bearing.degrees, 1))"
             out += "    <desc>\(xml(desc))</desc>\n"
             out += "    <sym>\(ARMarkerList.gpxSymbol(m.kind))</sym>\n"

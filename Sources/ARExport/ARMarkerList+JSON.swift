@@ -2,6 +2,10 @@ import Geodesy
 import RouteFormats
 
 extension ARMarkerList {
+    /// The version of the JSON layout, bumped whenever a key changes meaning or name (2: every key
+    /// snake_case, `speed_limit_kmh`).
+    public static let formatVersion = 2
+
     /// The AR app's marker list as JSON: frame and conventions, batches, then one marker per line.
     ///
     /// Positions to the millimetre, coordinates to 1e-7° (about 1 cm), angles to 0.01° / 1e-4 rad.
@@ -12,12 +16,12 @@ extension ARMarkerList {
         var w = JSONWriter(layout: .spaced, capacity: 4096 + 600 * markers.count)
         w.beginObject(multilineIndent: 0)
         w.field("format", "waymark-ar-markers")
-        w.field("version", 1)
+        w.field("version", ARMarkerList.formatVersion)
         writeConventions(into: &w)
         writeOrigin(into: &w)
         writeOptions(into: &w)
-        w.field("routeDistance", routeDistance, decimals: 2)
-        w.field("markerCount", markers.count)
+        w.field("route_distance", routeDistance, decimals: 2)
+        w.field("marker_count", markers.count)
         w.key("batches")
         w.beginArray(multilineIndent: 2)
         for b in batches { writeBatch(b, into: &w) }
@@ -59,20 +63,20 @@ extension ARMarkerList {
         w.beginObject()
         w.field("latitude", frame.origin.latitude, decimals: 7)
         w.field("longitude", frame.origin.longitude, decimals: 7)
-        w.field("groundAltitude", originElevationSource == .unknown ? nil : frame.groundAltitude, decimals: 3)
-        w.field("elevationSource", originElevationSource.rawValue)
-        w.field("cameraHeight", frame.cameraHeight, decimals: 3)
-        w.field("roadSurfaceY", -frame.cameraHeight, decimals: 3)
+        w.field("ground_altitude", originElevationSource == .unknown ? nil : frame.groundAltitude, decimals: 3)
+        w.field("elevation_source", originElevationSource.rawValue)
+        w.field("camera_height", frame.cameraHeight, decimals: 3)
+        w.field("road_surface_y", -frame.cameraHeight, decimals: 3)
         w.endObject()
     }
 
     private func writeOptions(into w: inout JSONWriter) {
         w.key("options")
         w.beginObject()
-        w.field("batchSize", options.batchSize)
-        w.field("batchTrigger", options.batchTrigger, decimals: 3)
-        w.field("visibilityRadius", options.visibilityRadius, decimals: 3)
-        w.key("heightsAboveGround")
+        w.field("batch_size", options.batchSize)
+        w.field("batch_trigger", options.batchTrigger, decimals: 3)
+        w.field("visibility_radius", options.visibilityRadius, decimals: 3)
+        w.key("heights_above_ground")
         w.beginObject()
         w.field("road", options.roadMarkerHeight, decimals: 3)
         w.field("turn_arrow", options.turnArrowHeight, decimals: 3)
@@ -86,19 +90,19 @@ extension ARMarkerList {
     private func writeBatch(_ b: ARMarkerBatch, into w: inout JSONWriter) {
         w.beginObject()
         w.field("index", b.index)
-        w.field("firstMarker", b.markers.lowerBound)
-        w.field("lastMarker", b.markers.upperBound - 1)
+        w.field("first_marker", b.markers.lowerBound)
+        w.field("last_marker", b.markers.upperBound - 1)
         w.field("count", b.markers.count)
-        w.field("startDistance", b.startDistance, decimals: 2)
-        w.field("endDistance", b.endDistance, decimals: 2)
-        w.key("nextBatchTrigger")
+        w.field("start_distance", b.startDistance, decimals: 2)
+        w.field("end_distance", b.endDistance, decimals: 2)
+        w.key("next_batch_trigger")
         if let t = b.nextBatchTrigger {
             w.beginObject()
-            w.field("distanceAlongRoute", t.distanceAlongRoute, decimals: 2)
+            w.field("distance_along_route", t.distanceAlongRoute, decimals: 2)
             w.field("latitude", t.coordinate.latitude, decimals: 7)
             w.field("longitude", t.coordinate.longitude, decimals: 7)
             w.field("radius", t.radius, decimals: 3)
-            w.field("markerIndex", t.markerIndex)
+            w.field("marker_index", t.markerIndex)
             w.endObject()
         } else {
             w.null()
@@ -114,8 +118,8 @@ extension ARMarkerList {
         w.field("arrow", m.arrow?.rawValue)
         w.field("color", m.color.rawValue)
         w.field("warning", m.warning.rawValue)
-        w.field("speedLimit", m.speedLimitKilometersPerHour, decimals: 1)
-        w.field("distanceAlongRoute", m.distanceAlongRoute, decimals: 2)
+        w.field("speed_limit_kmh", m.speedLimitKilometersPerHour, decimals: 1)
+        w.field("distance_along_route", m.distanceAlongRoute, decimals: 2)
         w.key("enu")
         w.beginObject()
         w.field("east", m.enu.east, decimals: 3)
@@ -128,20 +132,20 @@ extension ARMarkerList {
         w.field("y", m.arkit.y, decimals: 3)
         w.field("z", m.arkit.z, decimals: 3)
         w.endObject()
-        w.key("geoAnchor")
+        w.key("geo_anchor")
         w.beginObject()
         w.field("latitude", m.coordinate.latitude, decimals: 7)
         w.field("longitude", m.coordinate.longitude, decimals: 7)
         w.field("altitude", m.elevationSource == .unknown ? nil : m.altitude, decimals: 3)
         w.endObject()
-        w.field("elevationSource", m.elevationSource.rawValue)
-        w.field("heightAboveGround", m.heightAboveGround, decimals: 3)
+        w.field("elevation_source", m.elevationSource.rawValue)
+        w.field("height_above_ground", m.heightAboveGround, decimals: 3)
         w.key("heading")
         w.beginObject()
         w.field("bearing", m.bearing.degrees, decimals: 2)
         w.field("yaw", m.yaw, decimals: 4)
         w.endObject()
-        w.field("visibilityRadius", m.visibilityRadius, decimals: 3)
+        w.field("visibility_radius", m.visibilityRadius, decimals: 3)
         w.field("instruction", m.instruction)
         if let sequence = m.waypointSequence { w.field("waypoint", sequence) }
         if let label = m.label {
@@ -150,9 +154,9 @@ extension ARMarkerList {
             w.beginObject()
             w.field("name", poi.name)
             w.field("category", label.category)
-            w.field("osmType", "\(poi.osmType)")
-            w.field("osmId", Int(poi.osmID))
-            w.field("distanceFromRoute", label.distanceFromRoute, decimals: 2)
+            w.field("osm_type", "\(poi.osmType)")
+            w.field("osm_id", Int(poi.osmID))
+            w.field("distance_from_route", label.distanceFromRoute, decimals: 2)
             w.endObject()
         }
         w.endObject()

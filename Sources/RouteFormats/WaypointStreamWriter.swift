@@ -4,13 +4,13 @@ import RoadNetwork
 
 /// Writes the waypoint stream as JSON Lines: one object per waypoint, handed to `output` as soon as it
 /// is written (so a consumer reading a pipe sees the drive as it happens), then one closing
-/// `{"summary":{…}}` line.
+/// `{"summary":{"format":"waymark-waypoints","version":2,…}}` line.
 ///
 /// A waypoint line:
 ///
 ///     {"seq":3,"lat":45.8,"lon":15.97,"ele":null,"distance":60,"bearing":90,"kind":"maneuver","edge":12,
 ///      "speed_limit":{"kind":"limited","kmh":48.3,"value":30,"unit":"mph","source":"tagged"},
-///      "speed":50,"warning":"over","colour":"orange",
+///      "speed":50,"warning":"over","color":"orange",
 ///      "instruction":{"type":"turn","modifier":"left","direction":"left","exit":null,"road":"Ilica",
 ///                     "text":"Turn left onto Ilica","follow":"Continue on Ilica for 200 m"},
 ///      "next":{"type":"arrive","modifier":"right","direction":"right","exit":null,"text":"…","distance":200},
@@ -45,8 +45,9 @@ public struct WaypointStreamWriter {
         output(Self.summaryLine(summary) + "\n")
     }
 
-    /// The display colour of a warning level (`WarningColor`).
-    public static func colour(for warning: SpeedWarning) -> String { WarningColor(warning).rawValue }
+    /// The version of the line layout, written on the summary line; bumped whenever a key changes
+    /// meaning or name (2: `color`/`colors` instead of `colour`/`colours`, `format` and `version` added).
+    public static let formatVersion = 2
 
     /// The JSON object of one record (no newline).
     /// - Complexity: O(length of the line); built in one byte buffer (a route has thousands of lines).
@@ -65,7 +66,7 @@ public struct WaypointStreamWriter {
         j.key("speed_limit"); speedLimit(w.speedLimit, into: &j)
         j.field("speed", w.vehicleSpeed, decimals: 1)
         j.field("warning", w.warning.rawValue)
-        j.field("colour", colour(for: w.warning))
+        j.field("color", WarningColor(w.warning).rawValue)
         if let m = w.maneuver {
             j.key("instruction")
             j.beginObject()
@@ -105,6 +106,8 @@ public struct WaypointStreamWriter {
         j.beginObject()
         j.key("summary")
         j.beginObject()
+        j.field("format", "waymark-waypoints")
+        j.field("version", formatVersion)
         j.field("waypoints", summary.waypoints)
         j.field("maneuvers", summary.maneuvers)
         j.field("distance", summary.distance, decimals: 1)
@@ -113,9 +116,9 @@ public struct WaypointStreamWriter {
         j.beginObject()
         for warning in SpeedWarning.allCases { j.key(warning.rawValue); j.integer(summary.warnings[warning] ?? 0) }
         j.endObject()
-        j.key("colours")
+        j.key("colors")
         j.beginObject()
-        for warning in SpeedWarning.allCases { j.key(colour(for: warning)); j.integer(summary.warnings[warning] ?? 0) }
+        for warning in SpeedWarning.allCases { j.key(WarningColor(warning).rawValue); j.integer(summary.warnings[warning] ?? 0) }
         j.endObject()
         j.key("directions")
         j.beginObject()

@@ -104,7 +104,7 @@ struct ARMarkerExporterTests {
     @Test func unknownElevationLeavesTheGeoAnchorAltitudeOut() throws {
         let list = try ARMarkerExporter.markers(for: F.straightRoute(count: 3))
         let json = list.json()
-        #expect(json.contains("\"elevationSource\": \"unknown\""))
+        #expect(json.contains("\"elevation_source\": \"unknown\""))
         #expect(json.contains("\"altitude\": null}"))
         #expect(!list.gpx().contains("<ele>"))
     }
@@ -190,7 +190,7 @@ struct ARMarkerExporterTests {
         options.visibilityRadius = 80
         let list = try ARMarkerExporter.markers(for: F.straightRoute(count: 4), options: options)
         #expect(list.markers.allSatisfy { $0.visibilityRadius == 80 })
-        #expect(list.json().contains("\"visibilityRadius\": 80"))
+        #expect(list.json().contains("\"visibility_radius\": 80"))
     }
 
     @Test func badSettingsAreRejectedNamingTheSetting() {

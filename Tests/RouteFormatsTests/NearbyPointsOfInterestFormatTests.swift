@@ -31,7 +31,7 @@ struct NearbyPointsOfInterestFormatTests {
         let json = NearbyPointsOfInterestFormat.json.render(found, query: query)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(parsed["count"] as? Int == 2)
-        let first = try #require((parsed["pointsOfInterest"] as? [[String: Any]])?.first)
+        let first = try #require((parsed["points_of_interest"] as? [[String: Any]])?.first)
         #expect(first["compass"] as? String == "east")
         let geo = try #require(try JSONSerialization.jsonObject(with: Data(NearbyPointsOfInterestFormat.geojson.render(found, query: query).utf8)) as? [String: Any])
         #expect((geo["features"] as? [Any])?.count == 2)
