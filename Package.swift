@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "RouteFormats", targets: ["RouteFormats"]),
         .library(name: "ARExport", targets: ["ARExport"]),
         .library(name: "OutputFiles", targets: ["OutputFiles"]),
+        .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,13 +44,18 @@ let package = Package(
         .target(name: "RouteFormats", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places"]),
         // AR markers only; no routing (it takes guidance waypoints and places along the route).
         .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "RouteFormats"]),
+        // The entry point for apps and servers: load -> route -> guidance -> markers, one error type per stage;
+        // also what the CLI does beyond parsing options (import policy, database reports, the stream session).
+        .target(name: "WaymarkKit", dependencies: [
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
+        ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-                "CitySynthesis", "OutputFiles",
+                "WaymarkKit", "CitySynthesis", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +72,9 @@ let package = Package(
         .testTarget(name: "PlacesTests", dependencies: ["Places", "RoadNetwork", "Geodesy"]),
         .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "WaymarkKitTests", dependencies: [
+            "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+        ]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
