@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ARExport", targets: ["ARExport"]),
         .library(name: "OutputFiles", targets: ["OutputFiles"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
+        .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,13 +50,17 @@ let package = Package(
         .target(name: "WaymarkKit", dependencies: [
             "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
         ]),
+        // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
+        .target(name: "Benchmarking", dependencies: [
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "CitySynthesis", "OutputFiles",
+        ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-                "WaymarkKit", "CitySynthesis", "OutputFiles",
+                "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +80,7 @@ let package = Package(
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
         ]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]

@@ -28,27 +28,31 @@ struct GenerateGridCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        let centre = try parseCoordinate(center, option: "--center")
-        do {
-            try CityGenerator.check(CityOptions(nodes: nodes, seed: seed, center: centre))
+        _ = try options()
+    }
+
+    /// The city's options, checked; a bad value names its option.
+    func options() throws -> CityOptions {
+        let options = CityOptions(nodes: nodes, seed: seed, center: try parseCoordinate(center, option: "--center"))
+        do throws(CityGenerationError) {
+            try CityGenerator.check(options)
         } catch {
-            throw CommandFailure(message: error.description)
+            switch error {
+            case .invalidNodeCount: throw CommandFailure(message: "--nodes \(nodes) \(error.reason)")
+            case .centerTooCloseToEdge(let centre, _, _): throw CommandFailure(message: "--center \(centre): \(error.reason)")
+            case .output: throw CommandFailure(message: error.description)
+            }
         }
+        return options
     }
 
     func run() throws {
         try reportingFailures {
-            let centre: Coordinate
-            do { centre = try Coordinate.parse(center) } catch {
-                throw CommandFailure(message: "--center: \(error)")
-            }
-            guard (100...100_000_000).contains(nodes) else {
-                throw CommandFailure(message: "--nodes \(nodes) is out of range: expected 100 ... 100000000")
-            }
+            let options = try options()
             let start = ContinuousClock.now
             let statistics: CityStatistics
             do {
-                statistics = try CityGenerator.write(CityOptions(nodes: nodes, seed: seed, center: centre), to: output)
+                statistics = try CityGenerator.write(options, to: output)
             } catch {
                 throw CommandFailure(message: "\(error)")
             }

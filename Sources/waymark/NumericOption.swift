@@ -36,8 +36,3 @@ enum NumericOption {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 }
-
-
-/// The largest snapping distance the commands accept, metres (a coordinate farther from every road is
-/// not meant to be on it).
-let maximumSnapDistance: Double = 100_000

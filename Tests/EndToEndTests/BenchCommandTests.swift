@@ -1,7 +1,6 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import waymark
 
 // End-to-end tests of `waymark bench` and `waymark generate-grid`: they run the built executable the
 // way a user does and read its output. Figures are never compared with times (machines differ).
@@ -185,43 +184,3 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(badDirectory.status != 0)
     #expect(badDirectory.stderr.contains("/nonexistent-dir/x.osm"))
 }
-
-// MARK: Units of the bench command
-
-@Test func latencyPercentilesUseNearestRank() {
-    let samples = (1...20).map { Double($0) / 1000 }.shuffled()
-    let summary = LatencySummary(samples)
-    #expect(summary.count == 20)
-    #expect(summary.median == 0.010)
-    #expect(summary.p95 == 0.019)
-    #expect(summary.p99 == 0.020)
-    #expect(summary.max == 0.020)
-    #expect(abs(summary.total - 0.210) < 1e-12)
-    #expect(abs(summary.queriesPerSecond - 20 / 0.210) < 1e-9)
-    #expect(LatencySummary([]).p95 == 0)
-}
-
-@Test func pairsCSVAcceptsHeaderAndCommentsAndRoundTrips() throws {
-    let text = "# trips\nfrom_lat,from_lon,to_lat,to_lon\n 45.1, 15.2 ,45.3,15.4\n\n45.5,15.6,45.7,15.8\n"
-    let pairs = try BenchPairs.parse(text, path: "t.csv")
-    #expect(pairs.count == 2)
-    #expect(pairs[0].from.latitude == 45.1 && pairs[0].to.longitude == 15.4)
-    #expect(try BenchPairs.parse(BenchPairs.csv(pairs), path: "u.csv") == pairs)
-    #expect(throws: BenchPairsError.self) { try BenchPairs.parse("45.1,15.2,45.3\n", path: "v.csv") }
-    #expect(throws: BenchPairsError.self) { try BenchPairs.parse("95.1,15.2,45.3,15.4\n", path: "w.csv") }
-    #expect(throws: BenchPairsError.self) { try BenchPairs.parse("from_lat,from_lon,to_lat,to_lon\n", path: "x.csv") }
-}
-
-@Test func peakMemoryIsParsedFromProcStatus() {
-    let status = "Name:\twaymark\nVmPeak:\t  200000 kB\nVmHWM:\t    1936 kB\nVmRSS:\t    1800 kB\n"
-    #expect(BenchMemory.parseStatusField("VmHWM", in: status) == Int64(1936 * 1024))
-    #expect(BenchMemory.parseStatusField("VmRSS", in: status) == Int64(1800 * 1024))
-    #expect(BenchMemory.parseStatusField("VmSwap", in: status) == nil)
-}
-
-@Test func jsonStringsAreEscaped() {
-    #expect(BenchOutput.string("a\"b\\c\nd") == "\"a\\\"b\\\\c\\nd\"")
-    #expect(BenchOutput.number(.nan) == "null")
-    #expect(BenchOutput.number(3) == "3")
-}
-
