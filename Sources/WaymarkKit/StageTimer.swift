@@ -27,6 +27,13 @@ public final class StageTimer {
         }.joined(separator: ", ")
     }
 
+    /// Seconds from the timer's creation to its last lap.
+    public var totalSeconds: Double {
+        stages.reduce(0) { total, stage in
+            total + Double(stage.duration.components.seconds) + Double(stage.duration.components.attoseconds) * 1e-18
+        }
+    }
+
     /// The duration of a stage, if it was recorded.
     public func duration(of name: String) -> Duration? { stages.first { $0.name == name }?.duration }
 }

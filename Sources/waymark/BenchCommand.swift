@@ -61,7 +61,7 @@ struct BenchCommand: ParsableCommand {
     /// The requested stages, validated.
     func parsedStages() throws -> Set<BenchStage>? {
         guard let stages else { return nil }
-        do throws(BenchmarkError) { return try BenchStage.parseList(stages) } catch { throw CommandFailure(message: "--stages: \(error)") }
+        do throws(BenchmarkError) { return try BenchStage.parseList(stages) } catch { throw CommandFailure(message: LibraryErrorMessages.message(for: error)) }
     }
 
     func run() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CitySynthesis
 import Foundation
 import Geodesy
+import WaymarkKit
 
 /// `waymark generate-grid`: writes a synthetic OSM city of about N nodes, for scaling benchmarks.
 struct GenerateGridCommand: ParsableCommand {
@@ -49,26 +50,18 @@ struct GenerateGridCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let options = try options()
-            let start = ContinuousClock.now
+            let timer = StageTimer()
             let statistics: CityStatistics
             do {
                 statistics = try CityGenerator.write(options, to: output)
             } catch {
                 throw CommandFailure(message: "\(error)")
             }
-            let elapsed = (ContinuousClock.now - start).seconds
+            timer.lap("generate")
             let megabytes = Double(statistics.bytes) / 1_000_000
             printError("generate-grid: \(statistics.nodes) nodes, \(statistics.ways) ways, \(statistics.relations) restrictions "
                 + "(\(statistics.gridSide)x\(statistics.gridSide) grid), \(String(format: "%.1f", megabytes)) MB of XML "
-                + "to \(output) in \(String(format: "%.1f", elapsed)) s")
+                + "to \(output) in \(String(format: "%.1f", timer.totalSeconds)) s")
         }
-    }
-}
-
-extension Duration {
-    /// The duration as fractional seconds.
-    var seconds: Seconds {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) * 1e-18
     }
 }

@@ -69,16 +69,9 @@ extension LibraryErrorMessages {
     /// A benchmark error as one line naming the option (`--stages`, `--write-pairs`, `--per-query`).
     static func message(for error: BenchmarkError) -> String {
         switch error {
-        case .stageNeedsOSMInput(let input):
-            "--stages import needs an OSM input; \(input) is a database (use the load stage)"
-        case .stageNeedsDatabase(let input):
-            "--stages load needs a database written by 'waymark import'; \(input) is an OSM file (use the import stage)"
-        case .output(.pairs, let error):
-            "--write-pairs \(error.description)"
-        case .output(.perQuery, let error):
-            "--per-query \(error.description)"
-        default:
-            error.description
+        case .stageNeedsOSMInput, .stageNeedsDatabase, .unknownStage, .noStages: "--stages: \(error)"
+        case .output(let file, let error): "\(file == .pairs ? "--write-pairs" : "--per-query") \(error)"
+        default: error.description
         }
     }
 }

@@ -76,18 +76,12 @@ struct MarkersCommand: ParsableCommand {
 
     /// The marker request from the command line, its settings checked.
     func request() throws -> MarkerRequest {
-        var options = ARMarkerOptions()
-        if let origin {
-            (options.origin, options.originAltitude) = try Self.origin(origin)
+        let origin = try origin.map { text in
+            do throws(CoordinateParseError) { return try Coordinate.parseWithAltitude(text) } catch { throw CommandFailure(message: "--origin: \(error)") }
         }
-        options.cameraHeight = cameraHeight
-        options.roadMarkerHeight = roadMarkerHeight
-        options.turnArrowHeight = arrowHeight
-        options.destinationHeight = destinationHeight
-        options.poiLabelHeight = poiHeight
-        options.batchSize = batchSize
-        options.batchTrigger = batchTrigger
-        options.visibilityRadius = visibility
+        let options = ARMarkerOptions(origin: origin?.coordinate, originAltitude: origin?.altitude, cameraHeight: cameraHeight,
+                                      roadMarkerHeight: roadMarkerHeight, turnArrowHeight: arrowHeight, destinationHeight: destinationHeight,
+                                      poiLabelHeight: poiHeight, batchSize: batchSize, batchTrigger: batchTrigger, visibilityRadius: visibility)
         do throws(ARExportError) { try options.validate() } catch { throw CommandFailure(message: LibraryErrorMessages.message(for: error)) }
         var categories: [PointOfInterestCategory]?
         if let pois {
@@ -135,20 +129,5 @@ struct MarkersCommand: ParsableCommand {
             timer.lap("write")
             if timings { printError("timings: \(timer.report()) (\(list.markers.count) markers, \(Int(route.distance.rounded())) m)") }
         }
-    }
-
-    /// Parses `LAT,LON` or `LAT,LON,ALT`.
-    static func origin(_ text: String) throws -> (coordinate: Coordinate, altitude: Meters?) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3 else {
-            throw CommandFailure(message: "--origin '\(text)': expected LAT,LON or LAT,LON,ALT (decimal degrees, then metres)")
-        }
-        let coordinate = try parseCoordinate(parts.prefix(2).joined(separator: ","), option: "--origin")
-        guard parts.count == 3 else { return (coordinate, nil) }
-        let altitudeText = parts[2].trimmingCharacters()
-        guard let altitude = DecimalNumber.parse(altitudeText), altitude.isFinite else {
-            throw CommandFailure(message: "--origin '\(text)': altitude '\(altitudeText)' is not a number of metres")
-        }
-        return (coordinate, altitude)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Geodesy
 import Places
 import RouteFormats
+import WaymarkKit
 
 /// `waymark pois`: lists named places near a point, nearest first, with distance and direction.
 struct PoisCommand: ParsableCommand {
@@ -51,11 +52,7 @@ struct PoisCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: LibraryErrorMessages.message(for: error, categories: "--category"))
             }
-            // A database answers from its spatial index without loading the graph.
-            let box = PointOfInterestFinder.boundingBox(around: center, radius: query.radius)
-            let values = query.categories.isEmpty ? nil : Set(query.categories.map(\.value))
-            let candidates = try source.source.pointsOfInterest(within: box, categories: values)
-            try writeOutput(outputFormat.render(PointOfInterestFinder(candidates).nearby(query), query: query))
+            try writeOutput(outputFormat.render(try source.source.pointsOfInterest(matching: query), query: query))
         }
     }
 }

@@ -5,45 +5,16 @@ import Testing
 // End-to-end tests of `waymark bench` and `waymark generate-grid`: they run the built executable the
 // way a user does and read its output. Figures are never compared with times (machines differ).
 
-/// The `waymark` executable beside the test bundle (SwiftPM builds it for this test target).
-private let benchWaymarkPath: String = {
-    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        let candidate = url.appendingPathComponent("waymark").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return "waymark"
-}()
-
 private struct BenchRun {
     var status: Int32
     var stdout: String
     var stderr: String
 }
 
+/// Runs the built `waymark` (see `CLI.run`).
 private func runWaymark(_ arguments: [String]) throws -> BenchRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: benchWaymarkPath)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Standard error is drained on another thread while standard output is read, so neither pipe can
-    // fill up and block the child.
-    nonisolated(unsafe) var stderrData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return BenchRun(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                    stderr: String(decoding: stderrData, as: UTF8.self))
+    let result = try CLI.run(arguments)
+    return BenchRun(status: result.status, stdout: result.stdout, stderr: result.stderr)
 }
 
 private func benchTemporaryDirectory() -> URL {
