@@ -34,8 +34,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     return result
 }
 
-@Test func benchOnSmallExtractPrintsOneJSONObjectPerStage() throws {
-    guard let extract = SharedExtracts.path("hoyerswerda.osm.bz2") else { return }
+@Test(.enabled(if: SharedExtracts.available("hoyerswerda.osm.bz2"))) func benchOnSmallExtractPrintsOneJSONObjectPerStage() throws {
+    let extract = try SharedExtracts.require("hoyerswerda.osm.bz2")
     let run = try runWaymark(["bench", extract, "--queries", "20", "--json"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let stages = try stageObjects(run.stdout)
@@ -61,8 +61,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect((stages["guidance"]?["items_mean"] as? Double ?? 0) >= 2, "a route has at least depart and destination")
 }
 
-@Test func dijkstraCheckFindsTheSameDistancesAsAStar() throws {
-    guard let extract = SharedExtracts.path("hoyerswerda.osm.bz2") else { return }
+@Test(.enabled(if: SharedExtracts.available("hoyerswerda.osm.bz2"))) func dijkstraCheckFindsTheSameDistancesAsAStar() throws {
+    let extract = try SharedExtracts.require("hoyerswerda.osm.bz2")
     let run = try runWaymark(["bench", extract, "--queries", "20", "--json", "--stages", "route", "--check-dijkstra"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let stages = try stageObjects(run.stdout)
@@ -74,8 +74,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect((dijkstra["settled_nodes_mean"] as? Double ?? 0) >= (stages["route"]?["settled_nodes_mean"] as? Double ?? .infinity))
 }
 
-@Test func writtenPairsReadBackGiveTheSameRoutes() throws {
-    guard let extract = SharedExtracts.path("kirchberg-an-der-iller-tiny.osm") else { return }
+@Test(.enabled(if: SharedExtracts.available("kirchberg-an-der-iller-tiny.osm"))) func writtenPairsReadBackGiveTheSameRoutes() throws {
+    let extract = try SharedExtracts.require("kirchberg-an-der-iller-tiny.osm")
     let directory = benchTemporaryDirectory()
     let pairs = directory.appendingPathComponent("pairs.csv").path
     let first = directory.appendingPathComponent("first.csv").path, second = directory.appendingPathComponent("second.csv").path
@@ -95,8 +95,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(try String(contentsOfFile: pairs, encoding: .utf8).hasPrefix("from_lat,from_lon,to_lat,to_lon\n"))
 }
 
-@Test func sameSeedDrawsSamePairsAndAnotherSeedDoesNot() throws {
-    guard let extract = SharedExtracts.path("kirchberg-an-der-iller-tiny.osm") else { return }
+@Test(.enabled(if: SharedExtracts.available("kirchberg-an-der-iller-tiny.osm"))) func sameSeedDrawsSamePairsAndAnotherSeedDoesNot() throws {
+    let extract = try SharedExtracts.require("kirchberg-an-der-iller-tiny.osm")
     let directory = benchTemporaryDirectory()
     var texts: [String] = []
     for (name, seed) in [("s1.csv", "3"), ("s2.csv", "3"), ("s3.csv", "4")] {
@@ -109,8 +109,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(texts[0] != texts[2])
 }
 
-@Test func badPairsFileIsRejectedNamingTheLine() throws {
-    guard let extract = SharedExtracts.path("kirchberg-an-der-iller-tiny.osm") else { return }
+@Test(.enabled(if: SharedExtracts.available("kirchberg-an-der-iller-tiny.osm"))) func badPairsFileIsRejectedNamingTheLine() throws {
+    let extract = try SharedExtracts.require("kirchberg-an-der-iller-tiny.osm")
     let path = benchTemporaryDirectory().appendingPathComponent("bad-pairs.csv").path
     try "from_lat,from_lon,to_lat,to_lon\n48.136,10.069,48.137,10.070\n48.136,10.069,abc,10.070\n".write(toFile: path, atomically: true, encoding: .utf8)
     let run = try runWaymark(["bench", extract, "--pairs", path])
