@@ -68,6 +68,15 @@ public final class Router: @unchecked Sendable {
 
     static let destinationOnlyBit: UInt32 = 1 << 31
 
+    /// Every A* bound is multiplied by this, so that float rounding (a chord and an edge length summed in
+    /// another order) can never make it exceed the true remaining cost.
+    static let boundSafetyFactor = 0.999
+
+    /// Seconds per unit of chord on the unit sphere at the fastest speed: `R / fastestSpeed`.
+    var timeBoundScale: Double { GreatCircle.earthRadius / fastestSpeed }
+    /// Metres per unit of chord on the unit sphere: `R`.
+    var distanceBoundScale: Double { GreatCircle.earthRadius }
+
     /// OSRM's default island limit: strongly connected components with fewer nodes are tiny.
     public static let defaultSmallComponentSize = 1000
 
