@@ -15,7 +15,8 @@ public typealias EdgeIndex = UInt32
 ///
 /// Invariants (checked by `validate()`, which debug builds run on every construction):
 /// - `firstOut.count == nodeCount + 1`, `firstOut[0] == 0`, non-decreasing, `firstOut.last == edgeCount`;
-/// - every per-edge array has `edgeCount` entries, every per-node array `nodeCount`;
+/// - every per-edge array has `edgeCount` entries, every per-node array `nodeCount` (`nodeControls` may be
+///   given empty, meaning no control anywhere);
 /// - `tail[e]` is the node whose range contains `e`; `head[e] < nodeCount`;
 /// - `lengthMeters[e] >= 0` and finite; `travelTimeSeconds[e] > 0` unless the length is 0;
 /// - `firstShapePoint.count == edgeCount + 1`, non-decreasing, ending at `shapePoints.count`;
@@ -29,6 +30,8 @@ public struct RoadGraph: Sendable {
     public let nodeOSMIDs: [Int64]
     /// Elevation above sea level from `ele` tags, metres; NaN where unknown.
     public let nodeElevations: [Float]
+    /// Traffic signals, stop and give-way signs standing at each node (`.none` at most).
+    public let nodeControls: [TrafficControl]
 
     // MARK: Edges
     public let tail: [NodeIndex]
@@ -67,7 +70,7 @@ public struct RoadGraph: Sendable {
     /// Assembles a graph from its arrays; debug builds check every invariant listed on the type.
     public init(
         firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
+        nodeControls: [TrafficControl] = [], tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
         highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
@@ -75,7 +78,7 @@ public struct RoadGraph: Sendable {
         drivingSide: DrivingSide = .right
     ) {
         self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-                  tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
+                  nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
                   strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
@@ -86,7 +89,7 @@ public struct RoadGraph: Sendable {
     /// show that `validate()` catches it.
     init(
         firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
+        nodeControls: [TrafficControl] = [], tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
         highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
@@ -97,6 +100,7 @@ public struct RoadGraph: Sendable {
         self.nodeCoordinates = nodeCoordinates
         self.nodeOSMIDs = nodeOSMIDs
         self.nodeElevations = nodeElevations
+        self.nodeControls = nodeControls.isEmpty ? [TrafficControl](repeating: .none, count: nodeCoordinates.count) : nodeControls
         self.tail = tail
         self.head = head
         self.lengthMeters = lengthMeters
@@ -214,7 +218,7 @@ public struct RoadGraph: Sendable {
         if firstOut.count != n + 1 { return "firstOut has \(firstOut.count) entries for \(n) nodes" }
         if firstOut.first != 0 { return "firstOut[0] is not 0" }
         if Int(firstOut[n]) != m { return "firstOut ends at \(firstOut[n]), not at \(m) edges" }
-        if nodeOSMIDs.count != n || nodeElevations.count != n { return "per-node arrays differ in length" }
+        if nodeOSMIDs.count != n || nodeElevations.count != n || nodeControls.count != n { return "per-node arrays differ in length" }
         for (name, count) in [("tail", tail.count), ("lengthMeters", lengthMeters.count),
                               ("travelTimeSeconds", travelTimeSeconds.count), ("highway", highway.count),
                               ("speedLimit", speedLimit.count), ("flags", flags.count),

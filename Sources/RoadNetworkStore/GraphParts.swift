@@ -10,6 +10,7 @@ struct GraphParts {
     var nodeCount: Int
     var nodeOSMIDs: Int
     var nodeElevations: Int
+    var nodeControls: Int
     var tail: [UInt32]
     var head: [UInt32]
     var lengthMeters: [Float]
@@ -29,7 +30,7 @@ struct GraphParts {
     func firstInconsistency() -> String? {
         let n = nodeCount, m = head.count
         if firstOut.count != n + 1 { return "\(firstOut.count) first-out entries for \(n) nodes" }
-        if nodeOSMIDs != n || nodeElevations != n { return "per-node arrays differ in length" }
+        if nodeOSMIDs != n || nodeElevations != n || nodeControls != n { return "per-node arrays differ in length" }
         if firstOut[0] != 0 || Int(firstOut[n]) != m { return "first-out entries do not span the \(m) edges" }
         for count in [tail.count, lengthMeters.count, travelTimeSeconds.count, nameIndex.count, refIndex.count] + otherEdgeArrayCounts
         where count != m {

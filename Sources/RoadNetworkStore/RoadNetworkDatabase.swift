@@ -138,6 +138,7 @@ public final class RoadNetworkDatabase {
         let nodeCoordinates = try coordinates(.nodeCoordinates)
         let nodeOSMIDs: [Int64] = try load(.nodeOSMIDs)
         let nodeElevations = try elevations(.nodeElevations)
+        let nodeControls = try decode(.nodeControls, try load(.nodeControls, as: UInt8.self), TrafficControl.init(rawValue:))
         let tail: [UInt32] = try load(.tail)
         let head: [UInt32] = try load(.head)
         let lengthMeters: [Float] = try load(.lengthMeters)
@@ -174,7 +175,7 @@ public final class RoadNetworkDatabase {
         }
         let parts = GraphParts(
             firstOut: firstOut, nodeCount: nodeCoordinates.count, nodeOSMIDs: nodeOSMIDs.count,
-            nodeElevations: nodeElevations.count, tail: tail, head: head, lengthMeters: lengthMeters,
+            nodeElevations: nodeElevations.count, nodeControls: nodeControls.count, tail: tail, head: head, lengthMeters: lengthMeters,
             travelTimeSeconds: travelTime, otherEdgeArrayCounts: [highway.count, flags.count, wayID.count],
             nameIndex: nameIndex, refIndex: refIndex, firstShapePoint: firstShapePoint,
             shapePointCount: shapePoints.count, shapeElevationCount: shapeElevations.count,
@@ -182,7 +183,7 @@ public final class RoadNetworkDatabase {
         if let problem = parts.firstInconsistency() { throw .corrupt(path: path, detail: problem) }
         return RoadGraph(
             firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-            tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
+            nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
             speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
             refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
             shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,

@@ -1,17 +1,15 @@
 import RoadNetwork
 
-/// The working state of one A* or Dijkstra query over the router's state graph, split into the steps
-/// `Router.search` runs in order: `seed(starts:)`, `seed(startNode:)`, `settleUntilBestIsFinal()`,
-/// `result(starts:)`.
+/// The working state of one A* or Dijkstra query over the router's turn-expanded state graph, split
+/// into the steps `Router.search` runs in order: `seed(starts:)`, `seed(startNode:)`,
+/// `settleUntilBestIsFinal()`, `result(starts:)`.
 ///
-/// Holds raw pointers to the router's read-only arrays and the workspace's memory (see `SearchFrontier`)
-/// so the inner loop pays no class-property or exclusivity checks; lives for one query only.
+/// Costs are in the graph's integer units (milliseconds or millimetres, summed in `Double`); the result
+/// converts them to seconds or metres. Holds raw pointers to the router's read-only arrays and the
+/// workspace's memory (see `SearchFrontier`) so the inner loop pays no class-property or exclusivity
+/// checks; lives for one query only.
 struct PointToPointSearch {
-    private let automaton: RestrictionAutomaton
-    private let firstOut: UnsafeMutablePointer<UInt32>
-    private let edges: UnsafeMutablePointer<Router.SearchEdge>
-    private let nodeCount: Int
-    private let baseCount: Int
+    private let graph: TurnExpandedGraph
     private let useTime: Bool
     private var frontier: SearchFrontier
     private let heuristic: SearchHeuristic
@@ -23,27 +21,18 @@ struct PointToPointSearch {
 
     init(router: Router, frontier: SearchFrontier, heuristic: SearchHeuristic, metric: RoutingMetric,
          targets: [EdgePosition], targetNode: NodeIndex?) {
-        automaton = router.automaton
-        firstOut = router.firstOut
-        edges = router.edgeRecords
-        nodeCount = router.nodeCount
-        baseCount = router.baseCount
+        graph = router.stateGraph
         useTime = metric == .time
         self.frontier = frontier
         self.heuristic = heuristic
         self.targets = SearchTargets(targets, node: targetNode)
     }
 
-    /// The cost of driving a whole edge in the searched metric.
+    /// The cost of driving a whole edge in the searched metric, in integer units.
     @inline(__always)
-    private func cost(of record: Router.SearchEdge) -> Double {
-        Double(useTime ? record.timeCost : record.distanceCost)
-    }
-
-    /// The state index of a base in a phase (phase-major: `phase × baseCount + base`).
-    @inline(__always)
-    private func state(_ phase: AccessPhase, _ base: UInt32) -> Int {
-        Int(phase.rawValue) * baseCount + Int(base)
+    private func cost(of edge: EdgeIndex) -> Double {
+        let record = graph.edges[Int(edge)]
+        return Double(useTime ? record.timeCost : record.distanceCost)
     }
 
     // MARK: Step 1: seeds
@@ -52,37 +41,39 @@ struct PointToPointSearch {
     /// search: along the start edge to a target on it ahead, or to its head when that is the target node.
     mutating func seed(starts: [EdgePosition]) {
         for (i, start) in starts.enumerated() {
-            let record = edges[Int(start.edge)]
-            let cost = cost(of: record)
+            let cost = cost(of: start.edge)
             for t in targets.positions where t.edge == start.edge && t.fraction >= start.fraction {
                 best.offerDirect((t.fraction - start.fraction) * cost, start: i, endFraction: t.fraction, edge: t.edge)
             }
             let g = (1 - start.fraction) * cost
-            if record.head == targets.node { best.offerDirect(g, start: i, endFraction: 1, edge: start.edge) }
-            let phase = AccessPhase.initial(onDestinationOnly: record.arrival & Router.destinationOnlyBit != 0)
-            push(state(phase, record.arrival & ~Router.destinationOnlyBit), g: g, node: record.head,
-                 parent: RoutingWorkspace.noParent, edge: start.edge)
+            let head = graph.edges[Int(start.edge)].head
+            if head == targets.node { best.offerDirect(g, start: i, endFraction: 1, edge: start.edge) }
+            push(graph.startState(onEdge: start.edge), g: g, node: head, parent: RoutingWorkspace.noParent)
         }
     }
 
-    /// Seeds a start on a junction: the node itself in phase `leaving`, so any first edge may be taken
-    /// (and sets the phase).
+    /// Seeds a start on a junction: every edge leaving it, driven whole from the junction, with no turn
+    /// before it (the car was not arriving over anything).
     mutating func seed(startNode: NodeIndex) {
-        push(state(.leaving, startNode), g: 0, node: startNode, parent: RoutingWorkspace.noParent, edge: Router.noEdge)
+        let first = graph.firstOut[Int(startNode)], end = graph.firstOut[Int(startNode) + 1]
+        for o in first..<end {
+            let cost = cost(of: o)
+            offerCompletions(from: RoutingWorkspace.noParent, g: 0, entering: o, cost: cost)
+            push(graph.startState(onEdge: o), g: cost, node: graph.edges[Int(o)].head, parent: RoutingWorkspace.noParent)
+        }
     }
 
-    /// Lowers a state's distance to `g` (through `parent` over `edge`) and queues it, unless it was
-    /// settled, is already as close, or cannot reach the target (an infinite bound).
+    /// Lowers a state's distance to `g` (reached from `parent`) and queues it, unless it was settled, is
+    /// already as close, or cannot reach the target (an infinite bound).
     @inline(__always)
-    private mutating func push(_ next: Int, g: Double, node: NodeIndex, parent: UInt32, edge: UInt32) {
-        let slot = frontier.touch(next)
+    private mutating func push(_ next: UInt32, g: Double, node: NodeIndex, parent: UInt32) {
+        let slot = frontier.touch(Int(next))
         guard g < slot.pointee.distance && slot.pointee.heapPosition != RoutingWorkspace.settled else { return }
         let h = heuristic.bound(at: node)
         guard h < .infinity else { return }
         slot.pointee.distance = g
         slot.pointee.parent = parent
-        slot.pointee.inEdge = edge
-        frontier.pushOrDecrease(UInt32(next), key: g + h, slot: slot)
+        frontier.pushOrDecrease(next, key: g + h, slot: slot)
     }
 
     // MARK: Step 2: settle
@@ -93,69 +84,57 @@ struct PointToPointSearch {
         while !frontier.isEmpty && frontier.minimumKey < best.cost {
             let x = frontier.popMinimum()
             settled += 1
-            relaxEdges(of: x)
+            relaxTransitions(of: x)
         }
     }
 
-    /// Relaxes every edge the turn rules and the access phase allow out of settled state `x`.
+    /// Relaxes every transition of settled state `x`: the turn onto each allowed edge plus that edge.
     @inline(__always)
-    private mutating func relaxEdges(of x: UInt32) {
+    private mutating func relaxTransitions(of x: UInt32) {
         let g = frontier.slots[Int(x)].distance
-        var base = Int(x)
-        var phase = AccessPhase.leaving
-        if base >= baseCount { base -= baseCount; phase = .through }
-        if base >= baseCount { base -= baseCount; phase = .arriving }
-        let context = base < nodeCount ? -1 : base - nodeCount
-        let node = context < 0 ? base : Int(automaton.contextNode[context])
-        var o = Int(firstOut[node])
-        let end = Int(firstOut[node + 1])
-        while o < end {
-            defer { o += 1 }
-            let record = edges[o]
-            var arrivalBase = record.arrival & ~Router.destinationOnlyBit
-            if context >= 0 {
-                arrivalBase = automaton.next(fromContext: context, over: EdgeIndex(o))
-                if arrivalBase == RestrictionAutomaton.forbidden { continue }
-            }
-            guard let nextPhase = phase.next(enteringDestinationOnly: record.arrival & Router.destinationOnlyBit != 0) else { continue }
-            let cost = cost(of: record)
-            offerCompletions(from: x, g: g, entering: EdgeIndex(o), record: record, cost: cost)
-            push(state(nextPhase, arrivalBase), g: g + cost, node: record.head, parent: x, edge: UInt32(o))
+        let useTime = self.useTime
+        graph.forEachSuccessor(of: x) { next, o, turnMilliseconds in
+            let record = graph.edges[Int(o)]
+            let g1 = useTime ? g + Double(turnMilliseconds) : g
+            let cost = Double(useTime ? record.timeCost : record.distanceCost)
+            offerCompletions(from: x, g: g1, entering: o, cost: cost)
+            push(next, g: g1 + cost, node: record.head, parent: x)
         }
     }
 
-    /// Records a complete path when edge `o` (driven from state `x` at distance `g`) is a target edge
-    /// (driven up to the target fraction) or ends at the target node.
+    /// Records a complete path when edge `o`, entered from state `x` (or from the start node) at cost `g`
+    /// after the turn, is a target edge (driven up to the target fraction) or ends at the target node.
     @inline(__always)
-    private mutating func offerCompletions(from x: UInt32, g: Double, entering o: EdgeIndex, record: Router.SearchEdge, cost: Double) {
+    private mutating func offerCompletions(from x: UInt32, g: Double, entering o: EdgeIndex, cost: Double) {
         if let fraction = targets.fraction(of: o) {
             best.offer(g + fraction * cost, state: x, edge: o, endFraction: fraction)
         }
-        if record.head == targets.node { best.offer(g + cost, state: x, edge: o, endFraction: 1) }
+        if graph.edges[Int(o)].head == targets.node { best.offer(g + cost, state: x, edge: o, endFraction: 1) }
     }
 
     // MARK: Step 3: unpack
 
-    /// The best path as edges with its start and end fractions; nil when no target was reached.
+    /// The best path as edges with its start and end fractions and its cost in seconds or metres; nil
+    /// when no target was reached.
     func result(starts: [EdgePosition]) -> SearchResult? {
         guard best.cost < .infinity else { return nil }
+        let cost = best.cost / (useTime ? Router.unitsPerSecond : Router.unitsPerMeter)
         if best.directStart >= 0 {
             let start = starts[best.directStart]
-            return SearchResult(cost: best.cost, edges: [start.edge], startFraction: start.fraction,
+            return SearchResult(cost: cost, edges: [start.edge], startFraction: start.fraction,
                                 endFraction: best.endFraction, settled: settled)
         }
         var path: [EdgeIndex] = [best.edge]
         var x = best.state
-        var rootEdge = Router.noEdge
         while x != RoutingWorkspace.noParent {
-            rootEdge = frontier.slots[Int(x)].inEdge
-            if rootEdge != Router.noEdge { path.append(rootEdge) }
+            path.append(graph.decode(x).edge)
             x = frontier.slots[Int(x)].parent
         }
         path.reverse()
-        // A path from the start node drives its first edge whole; one from a start edge, the rest of it.
-        let startFraction = rootEdge == Router.noEdge ? 0 : starts.first(where: { $0.edge == path[0] })?.fraction ?? 0
-        return SearchResult(cost: best.cost, edges: path, startFraction: startFraction, endFraction: best.endFraction,
+        // The first edge is a start position's (driven from its fraction) or leaves the start node
+        // (driven whole); a position on an edge leaving the start node has fraction 0 there anyway.
+        let startFraction = starts.first(where: { $0.edge == path[0] })?.fraction ?? 0
+        return SearchResult(cost: cost, edges: path, startFraction: startFraction, endFraction: best.endFraction,
                             settled: settled)
     }
 }

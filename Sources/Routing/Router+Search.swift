@@ -36,17 +36,14 @@ extension Router {
         return nil
     }
 
-    /// Marks a state seeded at a start node (no edge was driven to reach it).
-    static let noEdge = UInt32.max
-
     /// One point-to-point search over the state model described on `Router` (A* or Dijkstra).
     ///
     /// The steps, each a method of `PointToPointSearch`: seed the states reached by driving the rest of
-    /// each start edge, and, for a start on a node, the node itself in phase `leaving` (so any first edge is
-    /// allowed and sets the phase); settle states in key order, relaxing their edges, until the smallest
-    /// key is no better than the best complete path; unpack that path. A path completes when an allowed
-    /// relaxation enters a target edge (cost up to the target fraction) or arrives at the target node, or
-    /// directly along a shared edge.
+    /// each start edge, and, for a start on a node, by driving each edge leaving it (no turn before); settle
+    /// states in key order, relaxing their transitions (turn plus edge), until the smallest key is no
+    /// better than the best complete path; unpack that path. A path completes when an allowed transition
+    /// enters a target edge (its turn plus the edge up to the target fraction) or arrives at the target
+    /// node (no turn after), or directly along a shared edge.
     /// - Returns: nil when no target is reachable.
     /// - Complexity: O((S + R) log S) for S settled states and R relaxations; no allocation of O(graph).
     func search(from starts: [EdgePosition], startNode: NodeIndex? = nil, to targets: [EdgePosition],

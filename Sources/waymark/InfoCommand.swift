@@ -72,6 +72,8 @@ struct InfoCommand: ParsableCommand {
         lines.append(("Names and refs", "\(max(0, m.stringCount - 1).withThousandsSeparators) distinct"))
         lines.append(("Turn restrictions", restrictionsText(m)))
         lines.append(("Driving side", drivingSideText(m)))
+        lines.append(("Traffic controls", "\(m.trafficSignalNodeCount.withThousandsSeparators) traffic signals, "
+            + "\(m.stopNodeCount.withThousandsSeparators) stop signs, \(m.giveWayNodeCount.withThousandsSeparators) give-way signs (nodes)"))
         lines.append(("Points of interest", m.pointOfInterestCount.withThousandsSeparators))
         lines.append(("Bounding box", m.boundingBox.isEmpty ? "empty" :
             "\(Coordinate(latitude: m.boundingBox.minLatitude, longitude: m.boundingBox.minLongitude)) .. "
@@ -160,6 +162,9 @@ struct InfoCommand: ParsableCommand {
             "\"via_way_restrictions\":\(m.viaWayRestrictionCount)",
             "\"driving_side\":\(quote(m.drivingSide.rawValue))",
             "\"driving_side_source\":\(quote(m.drivingSideSource.rawValue))",
+            "\"traffic_signal_nodes\":\(m.trafficSignalNodeCount)",
+            "\"stop_nodes\":\(m.stopNodeCount)",
+            "\"give_way_nodes\":\(m.giveWayNodeCount)",
             "\"points_of_interest\":\(m.pointOfInterestCount)",
             "\"total_length_m\":\(number(m.totalLengthMeters))",
             "\"tagged_speed_limit_edges\":\(m.taggedSpeedLimitEdgeCount)",

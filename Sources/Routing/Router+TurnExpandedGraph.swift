@@ -1,0 +1,100 @@
+import RoadNetwork
+
+/// A state of the router's turn-expanded search graph: standing at the head of the edge just driven,
+/// with the turn-restriction history and access phase routing tracks (see `Router`).
+///
+/// Indices run from 0 to `router.searchStateCount − 1` and are stable for one `Router`.
+public struct SearchState: Hashable, Comparable, Sendable {
+    public let index: UInt32
+    public init(index: UInt32) { self.index = index }
+    public static func < (a: SearchState, b: SearchState) -> Bool { a.index < b.index }
+}
+
+/// One transition of the turn-expanded graph: from a state, turn onto `edge` and drive all of it.
+public struct StateTransition: Hashable, Sendable {
+    /// The state reached (its arrival edge is `edge`).
+    public var target: SearchState
+    /// The edge driven.
+    public var edge: EdgeIndex
+    /// The turn onto `edge` plus the whole edge, milliseconds.
+    public var timeMilliseconds: UInt32
+    /// The whole edge, millimetres (turns cost no distance).
+    public var distanceMillimetres: UInt32
+
+    /// The cost in `metric`'s integer unit (milliseconds for time, millimetres for distance).
+    public func cost(_ metric: RoutingMetric) -> UInt32 {
+        metric == .time ? timeMilliseconds : distanceMillimetres
+    }
+}
+
+/// The turn-expanded graph a contraction hierarchy (or any other search) can be built on: the same states,
+/// transitions and integer costs `Router.search` uses, so such a search reproduces its costs exactly.
+///
+/// How a point-to-point query maps onto it (what `Router.search` does; `f` are snapped fractions):
+/// - **sources**: for a start at fraction `f` of edge `s` (and of its twin at `1 − f`), the state
+///   `startState(onEdge: s)` at cost `(1 − f) × edgeCost(s)`; for a start on a junction, also
+///   `startState(onEdge: o)` at `edgeCost(o)` for every edge `o` leaving it (no turn before);
+/// - **targets**: a target at fraction `f` of edge `t` is reached by every state in
+///   `states(arrivingOver: t)` at its distance minus `(1 − f) × edgeCost(t)` (the transition into such a
+///   state paid the turn onto `t` and all of `t`); a target on a junction by every state whose arrival
+///   edge ends there, at its distance (no turn after);
+/// - start and target on one edge, target ahead: `(f_t − f_s) × edgeCost` without any state.
+/// Partial costs are fractions of integers and so are the only non-integers; every sum inside the graph
+/// is exact.
+extension Router {
+    /// Number of states of the turn-expanded graph.
+    public var searchStateCount: Int { stateGraph.stateCount }
+
+    /// The edge a state was arrived over.
+    public func arrivalEdge(of state: SearchState) -> EdgeIndex { stateGraph.decode(state.index).edge }
+
+    /// The node a state stands at (the head of its arrival edge).
+    public func node(of state: SearchState) -> NodeIndex { graph.head[Int(arrivalEdge(of: state))] }
+
+    /// Calls `body` with every transition out of `state`, in the order of the node's outgoing edges.
+    /// - Complexity: O(out-degree of the state's node).
+    public func forEachTransition(from state: SearchState, _ body: (StateTransition) -> Void) {
+        stateGraph.forEachSuccessor(of: state.index) { next, edge, turnMilliseconds in
+            let record = stateGraph.edges[Int(edge)]
+            body(StateTransition(target: SearchState(index: next), edge: edge,
+                                 timeMilliseconds: turnMilliseconds + record.timeCost,
+                                 distanceMillimetres: record.distanceCost))
+        }
+    }
+
+    /// The state a leg starting on `edge` is in after driving (the rest of) it.
+    public func startState(onEdge edge: EdgeIndex) -> SearchState {
+        SearchState(index: stateGraph.startState(onEdge: edge))
+    }
+
+    /// Every state whose arrival edge is `edge` (its plain state, restriction contexts arrived over it,
+    /// and the `arriving` phase of a destination-only edge).
+    /// - Complexity: O(contexts) (a scan; meant for query set-up and tests, not inner loops).
+    public func states(arrivingOver edge: EdgeIndex) -> [SearchState] {
+        var bases: [UInt32] = automaton.arrival[Int(edge)] == edge ? [edge] : []
+        for (c, e) in automaton.contextEdge.enumerated() where e == edge { bases.append(UInt32(edgeCount + c)) }
+        var result: [SearchState] = []
+        for base in bases {
+            result.append(SearchState(index: base))
+            let arriving = stateGraph.arrivingState[Int(base)]
+            if arriving != UInt32.max { result.append(SearchState(index: arriving)) }
+        }
+        return result
+    }
+
+    /// The cost of driving all of `edge` in `metric`'s integer unit (milliseconds or millimetres).
+    public func edgeCost(_ edge: EdgeIndex, metric: RoutingMetric) -> UInt32 {
+        let record = stateGraph.edges[Int(edge)]
+        return metric == .time ? record.timeCost : record.distanceCost
+    }
+
+    /// The time of the turn from `from` onto `to`, milliseconds; nil when `to` does not leave `from`'s
+    /// head or the U-turn rule never allows it (the restriction contexts are not consulted: see
+    /// `isTurnAllowed(from:to:)`).
+    public func turnCost(from: EdgeIndex, to: EdgeIndex) -> UInt32? {
+        guard graph.tail[Int(to)] == graph.head[Int(from)] else { return nil }
+        let start = Int(stateGraph.edges[Int(from)].turnStart)
+        let entry = stateGraph.turns[start + Int(to - graph.firstOut[Int(graph.head[Int(from)])])]
+        return entry & TurnTable.uTurnBesideOtherExits != 0 ? nil : entry & TurnTable.costMask
+    }
+}
