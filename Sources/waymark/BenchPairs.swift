@@ -42,7 +42,8 @@ enum BenchPairs {
         }
     }
 
-    /// Reads a pairs CSV (header optional; blank lines and `#` comments skipped).
+    /// Reads a pairs CSV (header optional; blank lines and `#` comments skipped; columns after the fourth,
+    /// such as another engine's distance and duration, ignored; LF or CRLF line ends).
     static func read(path: String) throws -> [BenchPair] {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
@@ -54,7 +55,9 @@ enum BenchPairs {
     /// Parses pairs CSV text; `path` names it in errors.
     static func parse(_ text: String, path: String) throws -> [BenchPair] {
         var pairs: [BenchPair] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on the scalars: a String splits "\r\n" as one Character, never at "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        for (index, rawLine) in lines.enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -62,7 +65,7 @@ enum BenchPairs {
             if pairs.isEmpty, fields.first.map({ Double($0) == nil }) == true, fields.contains(where: { $0.contains("lat") }) {
                 continue  // the header
             }
-            guard fields.count == 4 else {
+            guard fields.count >= 4 else {
                 throw BenchPairsError(path: path, line: lineNumber, reason: "expected 4 fields from_lat,from_lon,to_lat,to_lon, found \(fields.count)")
             }
             var values: [Double] = []

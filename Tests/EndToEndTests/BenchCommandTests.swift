@@ -212,6 +212,15 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(throws: BenchPairsError.self) { try BenchPairs.parse("from_lat,from_lon,to_lat,to_lon\n", path: "x.csv") }
 }
 
+@Test func pairsCSVWithCRLFAndExtraColumnsReadsTheFirstFour() throws {
+    // The shape of ../shared/reference: another engine's distance, duration and status after the pair.
+    let text = "from_lat,from_lon,to_lat,to_lon,distance_m,duration_s,status\r\n43.73,7.36,43.76,7.47,13380.2,921.6,ok\r\n"
+        + "43.74,7.43,43.72,7.36,9195.6,651.1,ok\r\n"
+    let pairs = try BenchPairs.parse(text, path: "ref.csv")
+    #expect(pairs.count == 2)
+    #expect(pairs[1].from.latitude == 43.74 && pairs[1].to.longitude == 7.36)
+}
+
 @Test func peakMemoryIsParsedFromProcStatus() {
     let status = "Name:\twaymark\nVmPeak:\t  200000 kB\nVmHWM:\t    1936 kB\nVmRSS:\t    1800 kB\n"
     #expect(BenchMemory.parseStatusField("VmHWM", in: status) == Int64(1936 * 1024))
