@@ -34,10 +34,12 @@ public struct StateTransition: Hashable, Sendable {
 /// - **sources**: for a start at fraction `f` of edge `s` (and of its twin at `1 − f`), the state
 ///   `startState(onEdge: s)` at cost `(1 − f) × edgeCost(s)`; for a start on a junction, also
 ///   `startState(onEdge: o)` at `edgeCost(o)` for every edge `o` leaving it (no turn before);
-/// - **targets**: a target at fraction `f` of edge `t` is reached by every state in
-///   `states(arrivingOver: t)` at its distance minus `(1 − f) × edgeCost(t)` (the transition into such a
-///   state paid the turn onto `t` and all of `t`); a target on a junction by every state whose arrival
-///   edge ends there, at its distance (no turn after);
+/// - **targets**: a target at fraction `f` of edge `t` is reached by every *transition* onto `t`, at the
+///   transition's source distance plus its cost minus `(1 − f) × edgeCost(t)`: the transition paid the
+///   turn onto `t` and all of `t`, so its target is one of `states(arrivingOver: t)` (a bidirectional
+///   search seeds those backwards at `−(1 − f) × edgeCost(t)`). A source seed on `t` itself drove only
+///   part of `t` and must not meet that backward seed; a target on a junction is reached by every
+///   transition over an edge ending there, at full cost (no turn after);
 /// - start and target on one edge, target ahead: `(f_t − f_s) × edgeCost` without any state.
 /// Partial costs are fractions of integers and so are the only non-integers; every sum inside the graph
 /// is exact.
