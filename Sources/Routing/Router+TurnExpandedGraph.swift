@@ -47,6 +47,21 @@ extension Router {
     /// Number of states of the turn-expanded graph.
     public var searchStateCount: Int { stateGraph.stateCount }
 
+    /// Number of turns priced (one per arrival edge and edge leaving its head).
+    public var turnCount: Int { graph.edgeCount == 0 ? 0 : Int(stateGraph.edges[graph.edgeCount - 1].turnStart) + graph.outgoingEdges(of: graph.head[graph.edgeCount - 1]).count }
+
+    /// Bytes of the search arrays shared by all queries: edge records, turn table, node offsets, the
+    /// access-phase maps and the restriction contexts (not the graph, snapping grid or landmarks).
+    public var searchGraphByteCount: Int {
+        let records = graph.edgeCount * MemoryLayout<TurnExpandedGraph.Edge>.stride
+        let turns = turnCount * MemoryLayout<UInt32>.stride
+        let offsets = (graph.nodeCount + 1) * MemoryLayout<UInt32>.stride
+        // `arrivingState` per base plus `arrivingBase` per arriving state: one entry per state.
+        let phases = stateGraph.stateCount * MemoryLayout<UInt32>.stride
+        let contexts = automaton.arrival.count * 4 + automaton.contextCount * 8 + automaton.ruleEdge.count * 8
+        return records + turns + offsets + phases + contexts
+    }
+
     /// The edge a state was arrived over.
     public func arrivalEdge(of state: SearchState) -> EdgeIndex { stateGraph.decode(state.index).edge }
 

@@ -45,6 +45,11 @@ public final class RoutingWorkspace {
         heap.deallocate()
     }
 
+    /// Bytes the workspace holds: one slot and one heap entry per search state.
+    public var byteCount: Int {
+        max(1, capacity) * (MemoryLayout<Slot>.stride + MemoryLayout<HeapEntry>.stride)
+    }
+
     /// Starts a query: every slot becomes untouched and the heap empty.
     /// - Complexity: O(1), except once every 2³² queries when the generations are rewritten.
     func beginQuery() -> SearchFrontier {

@@ -104,29 +104,30 @@ struct TurnTable {
     /// The direction an edge leaves its tail, over up to `reach` metres of its geometry.
     static func departureBearing(of edge: EdgeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
         let from = graph.nodeCoordinates[Int(graph.tail[Int(edge)])]
-        var points = Array(graph.shapePoints(of: edge))
-        points.append(graph.nodeCoordinates[Int(graph.head[Int(edge)])])
-        return GreatCircle.initialBearing(from: from, to: point(along: points, from: from, reach: reach))
+        let end = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
+        return GreatCircle.initialBearing(from: from, to: point(along: graph.shapePoints(of: edge), then: end, from: from, reach: reach))
     }
 
     /// The direction an edge arrives at its head, over up to `reach` metres of its geometry.
     static func arrivalBearing(of edge: EdgeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
         let to = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
-        var points = Array(graph.shapePoints(of: edge).reversed())
-        points.append(graph.nodeCoordinates[Int(graph.tail[Int(edge)])])
-        return GreatCircle.initialBearing(from: point(along: points, from: to, reach: reach), to: to)
+        let start = graph.nodeCoordinates[Int(graph.tail[Int(edge)])]
+        return GreatCircle.initialBearing(from: point(along: graph.shapePoints(of: edge).reversed(), then: start, from: to, reach: reach), to: to)
     }
 
-    /// The point `reach` metres from `start` along `points`, or the last point when they are shorter.
-    private static func point(along points: [Coordinate], from start: Coordinate, reach: Meters) -> Coordinate {
+    /// The point `reach` metres from `start` along `points` and then `last`, or `last` when they are shorter.
+    private static func point<Points: Sequence<Coordinate>>(along points: Points, then last: Coordinate, from start: Coordinate,
+                                                            reach: Meters) -> Coordinate {
         var current = start
         var remaining = reach
-        for next in points {
+        func step(to next: Coordinate) -> Coordinate? {
             let d = GreatCircle.distance(from: current, to: next)
             if d >= remaining && d > 0 { return GreatCircle.intermediate(from: current, to: next, fraction: remaining / d) }
             remaining -= d
             current = next
+            return nil
         }
-        return current
+        for next in points { if let hit = step(to: next) { return hit } }
+        return step(to: last) ?? last
     }
 }
