@@ -58,7 +58,7 @@ struct PointToPointSearch {
         let first = graph.firstOut[Int(startNode)], end = graph.firstOut[Int(startNode) + 1]
         for o in first..<end {
             let cost = cost(of: o)
-            offerCompletions(from: RoutingWorkspace.noParent, g: 0, entering: o, cost: cost)
+            offerCompletions(from: RoutingWorkspace.noParent, g: 0, entering: o, head: graph.edges[Int(o)].head, cost: cost)
             push(graph.startState(onEdge: o), g: cost, node: graph.edges[Int(o)].head, parent: RoutingWorkspace.noParent)
         }
     }
@@ -93,11 +93,10 @@ struct PointToPointSearch {
     private mutating func relaxTransitions(of x: UInt32) {
         let g = frontier.slots[Int(x)].distance
         let useTime = self.useTime
-        graph.forEachSuccessor(of: x) { next, o, turnMilliseconds in
-            let record = graph.edges[Int(o)]
+        graph.forEachSuccessor(of: x) { next, o, turnMilliseconds, record in
             let g1 = useTime ? g + Double(turnMilliseconds) : g
             let cost = Double(useTime ? record.timeCost : record.distanceCost)
-            offerCompletions(from: x, g: g1, entering: o, cost: cost)
+            offerCompletions(from: x, g: g1, entering: o, head: record.head, cost: cost)
             push(next, g: g1 + cost, node: record.head, parent: x)
         }
     }
@@ -105,11 +104,11 @@ struct PointToPointSearch {
     /// Records a complete path when edge `o`, entered from state `x` (or from the start node) at cost `g`
     /// after the turn, is a target edge (driven up to the target fraction) or ends at the target node.
     @inline(__always)
-    private mutating func offerCompletions(from x: UInt32, g: Double, entering o: EdgeIndex, cost: Double) {
+    private mutating func offerCompletions(from x: UInt32, g: Double, entering o: EdgeIndex, head: NodeIndex, cost: Double) {
         if let fraction = targets.fraction(of: o) {
             best.offer(g + fraction * cost, state: x, edge: o, endFraction: fraction)
         }
-        if graph.edges[Int(o)].head == targets.node { best.offer(g + cost, state: x, edge: o, endFraction: 1) }
+        if head == targets.node { best.offer(g + cost, state: x, edge: o, endFraction: 1) }
     }
 
     // MARK: Step 3: unpack
@@ -136,57 +135,5 @@ struct PointToPointSearch {
         let startFraction = starts.first(where: { $0.edge == path[0] })?.fraction ?? 0
         return SearchResult(cost: cost, edges: path, startFraction: startFraction, endFraction: best.endFraction,
                             settled: settled)
-    }
-}
-
-/// Where a query ends: up to two target positions (a snapped point's edge and its twin) and, for a point
-/// snapped onto a junction, the node.
-struct SearchTargets {
-    let positions: [EdgePosition]
-    private let edge1: EdgeIndex, fraction1: Double
-    private let edge2: EdgeIndex, fraction2: Double
-    /// The target node, or `NodeIndex.max` when the target lies inside an edge.
-    let node: NodeIndex
-
-    init(_ positions: [EdgePosition], node: NodeIndex?) {
-        precondition((1...2).contains(positions.count))
-        self.positions = positions
-        edge1 = positions[0].edge
-        fraction1 = positions[0].fraction
-        edge2 = positions.count > 1 ? positions[1].edge : EdgeTwins.none
-        fraction2 = positions.count > 1 ? positions[1].fraction : 0
-        self.node = node ?? NodeIndex.max
-    }
-
-    /// The fraction up to which `edge` is driven when it is a target edge, else nil.
-    @inline(__always)
-    func fraction(of edge: EdgeIndex) -> Double? {
-        if edge == edge1 { return fraction1 }
-        if edge == edge2 { return fraction2 }
-        return nil
-    }
-}
-
-/// The cheapest complete path a query has found: its cost, the last settled state and the edge it
-/// completes over, or a start position whose own edge reaches the target.
-struct BestPath {
-    var cost = Double.infinity
-    var state = RoutingWorkspace.noParent
-    var edge: EdgeIndex = 0
-    var endFraction = 0.0
-    /// Index of the start position whose edge alone reaches the target; -1 when the path is searched.
-    var directStart = -1
-
-    /// Keeps a searched path (from `state` over `edge`) when it is cheaper.
-    @inline(__always)
-    mutating func offer(_ candidate: Double, state x: UInt32, edge e: EdgeIndex, endFraction f: Double) {
-        guard candidate < cost else { return }
-        cost = candidate; state = x; edge = e; endFraction = f; directStart = -1
-    }
-
-    /// Keeps a path along start position `start`'s own edge when it is cheaper.
-    mutating func offerDirect(_ candidate: Double, start: Int, endFraction f: Double, edge e: EdgeIndex) {
-        guard candidate < cost else { return }
-        cost = candidate; directStart = start; endFraction = f; edge = e
     }
 }

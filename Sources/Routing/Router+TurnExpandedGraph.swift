@@ -1,32 +1,5 @@
 import RoadNetwork
 
-/// A state of the router's turn-expanded search graph: standing at the head of the edge just driven,
-/// with the turn-restriction history and access phase routing tracks (see `Router`).
-///
-/// Indices run from 0 to `router.searchStateCount − 1` and are stable for one `Router`.
-public struct SearchState: Hashable, Comparable, Sendable {
-    public let index: UInt32
-    public init(index: UInt32) { self.index = index }
-    public static func < (a: SearchState, b: SearchState) -> Bool { a.index < b.index }
-}
-
-/// One transition of the turn-expanded graph: from a state, turn onto `edge` and drive all of it.
-public struct StateTransition: Hashable, Sendable {
-    /// The state reached (its arrival edge is `edge`).
-    public var target: SearchState
-    /// The edge driven.
-    public var edge: EdgeIndex
-    /// The turn onto `edge` plus the whole edge, milliseconds.
-    public var timeMilliseconds: UInt32
-    /// The whole edge, millimetres (turns cost no distance).
-    public var distanceMillimetres: UInt32
-
-    /// The cost in `metric`'s integer unit (milliseconds for time, millimetres for distance).
-    public func cost(_ metric: RoutingMetric) -> UInt32 {
-        metric == .time ? timeMilliseconds : distanceMillimetres
-    }
-}
-
 /// The turn-expanded graph a contraction hierarchy (or any other search) can be built on: the same states,
 /// transitions and integer costs `Router.search` uses, so such a search reproduces its costs exactly.
 ///
@@ -71,8 +44,7 @@ extension Router {
     /// Calls `body` with every transition out of `state`, in the order of the node's outgoing edges.
     /// - Complexity: O(out-degree of the state's node).
     public func forEachTransition(from state: SearchState, _ body: (StateTransition) -> Void) {
-        stateGraph.forEachSuccessor(of: state.index) { next, edge, turnMilliseconds in
-            let record = stateGraph.edges[Int(edge)]
+        stateGraph.forEachSuccessor(of: state.index) { next, edge, turnMilliseconds, record in
             body(StateTransition(target: SearchState(index: next), edge: edge,
                                  timeMilliseconds: turnMilliseconds + record.timeCost,
                                  distanceMillimetres: record.distanceCost))

@@ -130,13 +130,13 @@ struct TurnExpandedGraph {
         edges[Int(edge)].arrival & ~Self.destinationOnlyBit
     }
 
-    /// Calls `body(successor, edge, turnMilliseconds)` for every transition out of state `x`: each edge
-    /// leaving the node that the restriction context, the U-turn rule and the access phase allow, with the
-    /// state it leads to and the turn's time (the edge's own costs are in `edges[edge]`).
+    /// Calls `body(successor, edge, turnMilliseconds, record)` for every transition out of state `x`: each
+    /// edge leaving the node that the restriction context, the U-turn rule and the access phase allow, with
+    /// the state it leads to, the turn's time and the edge's record (its own costs).
     /// - Complexity: O(out-degree), plus O(out-degree × context rules) once for a context state with a
     ///   U-turn.
     @inline(__always)
-    func forEachSuccessor(of x: UInt32, _ body: (UInt32, EdgeIndex, UInt32) -> Void) {
+    func forEachSuccessor(of x: UInt32, _ body: (UInt32, EdgeIndex, UInt32, Edge) -> Void) {
         let s = decode(x)
         let arrival = edges[Int(s.edge)]
         let node = Int(arrival.head)
@@ -160,7 +160,7 @@ struct TurnExpandedGraph {
                 if uTurnAllowed != true { continue }
             }
             guard let phase = s.phase.next(enteringDestinationOnly: record.arrival & Self.destinationOnlyBit != 0) else { continue }
-            body(state(base: nextBase, phase: phase), o, turn & TurnTable.costMask)
+            body(state(base: nextBase, phase: phase), o, turn & TurnTable.costMask, record)
         }
     }
 
