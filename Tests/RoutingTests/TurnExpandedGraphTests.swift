@@ -79,6 +79,23 @@ import TestSupport
         #expect(compared >= 60)
     }
 
+    @Test func transitionArraysHoldEveryTransitionInOrder() throws {
+        let graph = RandomRoadGraph.make(seed: 34, columns: 5, rows: 5)
+        let router = Router(graph: graph)
+        for metric in RoutingMetric.allCases {
+            let arrays = TransitionArrays(router: router, metric: metric)
+            #expect(arrays.firstOut.count == router.searchStateCount + 1 && arrays.firstOut.last == UInt32(arrays.count))
+            for s in 0..<router.searchStateCount {
+                var listed: [StateTransition] = []
+                router.forEachTransition(from: SearchState(index: UInt32(s))) { listed.append($0) }
+                let range = Int(arrays.firstOut[s])..<Int(arrays.firstOut[s + 1])
+                #expect(listed.map(\.target.index) == Array(arrays.target[range]))
+                #expect(listed.map(\.edge) == Array(arrays.edge[range]))
+                #expect(listed.map { $0.cost(metric) } == Array(arrays.cost[range]))
+            }
+        }
+    }
+
     @Test func transitionsCarryTheTurnPlusTheEdge() throws {
         let graph = RandomRoadGraph.make(seed: 33, columns: 5, rows: 5)
         let router = Router(graph: graph)
