@@ -29,7 +29,7 @@ import RoadNetwork
 /// start in either direction of a two-way road, so a route through a via point can turn back there.)
 ///
 /// **Integer costs.** Every edge and turn cost is an integer: milliseconds for time, millimetres for
-/// distance (32 bits each: 49 days, 4,295 km per edge). Sums of integers are exact in any order (searches
+/// distance (32 bits per transition: an edge up to `maximumEdgeCost`, a turn below 2³⁰). Sums of integers are exact in any order (searches
 /// add them in `Double`, exact up to 2⁵³), so A*, Dijkstra and a contraction hierarchy built later, which
 /// adds the same costs in other orders and stores shortcut sums, agree to the last unit rather than to a
 /// float tolerance. Milliseconds rather than OSRM's deciseconds keep rounding below what a driver could
@@ -142,9 +142,14 @@ public final class Router: @unchecked Sendable {
         unitVectors.deallocate()
     }
 
+    /// The largest integer cost of one edge (2³¹ − 1: 24.8 days, 2,147 km), so that an edge plus the
+    /// dearest turn (below 2³⁰, see `TurnTable`) still fits 32 bits; a longer edge (a ferry tagged with a
+    /// crossing of weeks) is capped there.
+    static let maximumEdgeCost: UInt32 = (1 << 31) - 1
+
     /// A cost in integer units, rounded up (see the type's note on integer costs).
     static func integerCost(_ value: Double, unitsPerOne: Double) -> UInt32 {
-        UInt32(min(Double(UInt32.max), max(0, (value * unitsPerOne).rounded(.up))))
+        UInt32(min(Double(maximumEdgeCost), max(0, (value * unitsPerOne).rounded(.up))))
     }
 
     /// A workspace sized for this router's graph; each thread needs its own.

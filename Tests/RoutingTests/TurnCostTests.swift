@@ -179,6 +179,19 @@ import TestSupport
         #expect(only.letters(try only.route(only.point("w", "b"), only.point("b", "q"))) == "bcpq")
     }
 
+    @Test func aCrossingOfWeeksIsCappedNotAnOverflow() throws {
+        let net = try Net("a---q-------p---b", ways: [
+            .init("aq", ["highway": "primary"]), .init("qp", ["route": "ferry", "duration": "P9999W"]), .init("pb", ["highway": "primary"]),
+        ])
+        let route = try net.route(net.map.coordinate("a"), net.map.coordinate("b"))
+        #expect(route.duration > 24 * 86_400 && route.duration < 25 * 86_400, "\(route.duration)")
+        var largest: UInt32 = 0
+        for s in 0..<net.router.searchStateCount {
+            net.router.forEachTransition(from: SearchState(index: UInt32(s))) { largest = max(largest, $0.timeMilliseconds) }
+        }
+        #expect(largest > Router.maximumEdgeCost && largest < UInt32.max)
+    }
+
     // MARK: Traffic signals
 
     static let street = "a---b---c---d"
