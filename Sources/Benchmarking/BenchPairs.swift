@@ -47,7 +47,8 @@ public enum BenchPairs {
         }
     }
 
-    /// Reads a pairs CSV (header optional; blank lines and `#` comments skipped).
+    /// Reads a pairs CSV (header optional; blank lines and `#` comments skipped; columns after the fourth,
+    /// such as another engine's distance and duration, ignored; LF or CRLF line ends).
     public static func read(path: String) throws(BenchPairsError) -> [BenchPair] {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
@@ -59,7 +60,9 @@ public enum BenchPairs {
     /// Parses pairs CSV text; `path` names it in errors.
     public static func parse(_ text: String, path: String) throws(BenchPairsError) -> [BenchPair] {
         var pairs: [BenchPair] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on the scalars: a String splits "\r\n" as one Character, never at "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        for (index, rawLine) in lines.enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -67,7 +70,7 @@ public enum BenchPairs {
             if pairs.isEmpty, fields.first.map({ Double($0) == nil }) == true, fields.contains(where: { $0.contains("lat") }) {
                 continue  // the header
             }
-            guard fields.count == 4 else {
+            guard fields.count >= 4 else {
                 throw BenchPairsError(path: path, line: lineNumber, reason: "expected 4 fields from_lat,from_lon,to_lat,to_lon, found \(fields.count)")
             }
             var values: [Double] = []

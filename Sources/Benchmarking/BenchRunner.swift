@@ -277,6 +277,11 @@ public struct BenchRunner {
             // Context for the failures: random pairs can only route inside one component.
             let largest = router.largestComponentSize
             report.notes["largest_component_share"] = (Double(largest) / Double(max(graph.nodeCount, 1)) * 1000).rounded() / 1000
+            // The edge-based search's size: states, turns, shared search arrays and one workspace.
+            report.notes["search_states"] = Double(router.searchStateCount)
+            report.notes["turns"] = Double(router.turnCount)
+            report.notes["search_graph_mb"] = (Double(router.searchGraphByteCount) / 1e5).rounded() / 10
+            report.notes["workspace_mb"] = (Double(workspace.byteCount) / 1e5).rounded() / 10
             reports.append(report)
         }
         if stages.contains(.dijkstra) {

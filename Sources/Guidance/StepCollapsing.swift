@@ -42,7 +42,9 @@ struct StepCollapsing {
 
     /// A sliproad (a link cutting the corner of a junction: the road left at its start crosses the road
     /// joined at its end) is taken as one turn at its start, onto the road joined, with the total angle:
-    /// the driver turns at the junction, the link is only where the turn lane runs.
+    /// the driver turns at the junction, the link is only where the turn lane runs. A motorway link
+    /// counts too when the two roads meet at grade (a real interchange's roads meet only over links, so
+    /// the triangle test below never holds there).
     private func mergeSliproads(_ turns: [LegTurn], passed all: [LegTurn]) -> [LegTurn] {
         var result: [LegTurn] = []
         for current in turns {
@@ -62,7 +64,7 @@ struct StepCollapsing {
     }
 
     private func isSliproad(from first: LegTurn, to second: LegTurn, passed all: [LegTurn]) -> Bool {
-        guard [.turn, .continue, .newName, .onRamp].contains(first.turn.type),
+        guard [.turn, .continue, .newName, .onRamp, .offRamp].contains(first.turn.type),
               [.turn, .continue, .newName, .endOfRoad, .merge].contains(second.turn.type),
               second.distance - first.distance <= Self.sliproadLength else { return false }
         // Every edge between the two maneuvers is a link, with no choice on the way.
@@ -71,6 +73,8 @@ struct StepCollapsing {
         // The triangle: from the junction the link leaves, the road not taken reaches the road joined.
         let target = edges[second.roadEdge]
         guard graph.nameIndex[Int(target)] != 0 else { return false }
+        // Boarding a ferry where the link ends is a maneuver of its own, never folded into the turn.
+        guard !graph.flags[Int(target)].contains(.ferry) else { return false }
         let start = graph.tail[Int(edges[first.junction])]
         return reachesRoad(named: graph.nameIndex[Int(target)], from: start, avoiding: edges[first.junction])
     }

@@ -75,13 +75,58 @@ extension CarProfile {
         }
         let forwardLimit = limit("maxspeed:forward")
         let backwardLimit = limit("maxspeed:backward")
+        let cap = surfaceCap(surface: value("surface"), tracktype: value("tracktype"), smoothness: value("smoothness"))
+        // A road too rough to drive at all (`smoothness=impassable`) is left out, as OSRM does.
+        if let cap, cap <= 0 { return nil }
+        /// The speed routing assumes in one direction: an advisory limit (curves, OSRM reads it first)
+        /// rules over the posted one; then the surface caps it.
+        func speed(_ directionalAdvisoryKey: String, posted: SpeedLimit) -> KilometersPerHour {
+            var basis = posted
+            for key in [directionalAdvisoryKey, "maxspeed:advisory"] {
+                guard let text = value(key) else { continue }
+                if case .limit(let advisory) = Self.readMaxspeed(text, walkingPace: walkingPace), advisory.kind == .limited {
+                    basis = advisory
+                    break
+                }
+            }
+            let speed = routingSpeed(for: highway, limit: basis)
+            return cap.map { min(speed, $0) } ?? speed
+        }
 
         return WayInterpretation(
             highway: highway, direction: direction, flags: flags,
             forwardLimit: forwardLimit, backwardLimit: backwardLimit,
-            forwardSpeed: routingSpeed(for: highway, limit: forwardLimit),
-            backwardSpeed: routingSpeed(for: highway, limit: backwardLimit),
+            forwardSpeed: speed("maxspeed:advisory:forward", posted: forwardLimit),
+            backwardSpeed: speed("maxspeed:advisory:backward", posted: backwardLimit),
             name: value("name") ?? "", ref: value("ref") ?? "", hadUnreadableMaxspeed: unreadable)
+    }
+
+    /// Interprets a node's tags: the traffic control standing there, or nil for none.
+    ///
+    /// `highway=traffic_signals` (facing `traffic_signals:direction`, else `direction`), `highway=stop`
+    /// (`stop=minor`: only minor roads stop) and `highway=give_way` (facing `direction`); a direction
+    /// other than `forward`/`backward` (`both`, a compass bearing) applies to every direction, as in
+    /// OSRM's car profile.
+    func interpretNode(_ tags: [OSMTag]) -> TrafficControl? {
+        func value(_ key: String) -> String? {
+            for tag in tags where tag.key == key { return tag.value }
+            return nil
+        }
+        let kind: TrafficControl.Kind
+        var direction = value("direction")
+        switch value("highway") {
+        case "traffic_signals":
+            kind = .trafficSignals
+            direction = value("traffic_signals:direction") ?? direction
+        case "stop": kind = value("stop") == "minor" ? .stopMinor : .stop
+        case "give_way": kind = .giveWay
+        default: return nil
+        }
+        switch direction {
+        case "forward": return TrafficControl(kind: kind, direction: .forward)
+        case "backward": return TrafficControl(kind: kind, direction: .backward)
+        default: return TrafficControl(kind: kind)
+        }
     }
 
     /// Car access from the most specific of `motorcar`, `motor_vehicle`, `vehicle`, `access`.

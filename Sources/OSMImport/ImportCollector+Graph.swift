@@ -6,7 +6,7 @@ extension ImportCollector {
     /// collector's node table and way storage are released on the way (it is used once).
     ///
     /// Routing nodes are the nodes used more than once by drivable ways, the ends of every way piece,
-    /// and restriction via nodes (so every restriction meets at a node); the other nodes become shape
+    /// restriction via nodes (so every restriction meets at a node) and traffic controls; the other nodes become shape
     /// points in travel direction. A way whose nodes are missing from a clipped extract is split
     /// where they are missing (the gap's geometry is unknown) and the pieces kept.
     /// - Complexity: O(n log n + r log n) for n nodes and r drivable node refs (binary searches).
@@ -79,6 +79,11 @@ extension ImportCollector {
         for junctions in viaWayJunctions.values {
             for id in junctions { if let v = nodes.index(of: id), useCount[v] > 0 { useCount[v] = 255 } }
         }
+        // Traffic signals, stop and give-way signs on drivable ways become routing nodes too, so that
+        // routing can charge their delay once per pass at the node itself.
+        for id in trafficControls.keys {
+            if let v = nodes.index(of: id), useCount[v] > 0 { useCount[v] = 255 }
+        }
 
         // Area POIs need the node table, which is released before the graph is laid out.
         resolveAreaPointsOfInterest()
@@ -105,7 +110,8 @@ extension ImportCollector {
         func routingNode(_ n: Int) -> NodeIndex {
             if routingIndex[n] != absent { return routingIndex[n] }
             let id = nodes.id(at: n)
-            let index = builder.addNode(osmID: id, coordinate: nodes.coordinate(at: n), elevation: elevations[id] ?? .nan)
+            let index = builder.addNode(osmID: id, coordinate: nodes.coordinate(at: n), elevation: elevations[id] ?? .nan,
+                                        control: trafficControls.isEmpty ? .none : trafficControls[id] ?? .none)
             routingIndex[n] = index
             return index
         }
@@ -176,6 +182,14 @@ extension ImportCollector {
         statistics.restrictionsKept = keptRelations.count
         statistics.restrictionsSkipped = statistics.restrictionRelations - keptRelations.count
         statistics.routingNodes = graph.nodeCount
+        for control in graph.nodeControls where control.kind != .none {
+            switch control.kind {
+            case .trafficSignals: statistics.trafficSignalNodes += 1
+            case .stop, .stopMinor: statistics.stopNodes += 1
+            case .giveWay: statistics.giveWayNodes += 1
+            case .none: break
+            }
+        }
         statistics.edges = graph.edgeCount
         return graph
     }

@@ -7,15 +7,19 @@ import RoadNetwork
 /// order in the file does not matter.
 ///
 /// Memory: 16 bytes per node (`NodeCoordinateTable`) plus 8 bytes per drivable-way node ref; node
-/// tags are never kept beyond `ele` and POI tags.
+/// tags are never kept beyond `ele`, POI tags and the traffic controls the profile reads from them.
 final class ImportCollector: OSMElementReceiver {
     /// Node tag keys the decoder should pass on (everything else is dropped without allocating).
-    static let nodeTagKeys = ["ele", "name"] + poiKeys
+    static let nodeTagKeys = ["ele", "name"] + poiKeys + trafficControlKeys
+    /// Node tag keys the profile reads for traffic controls (`CarProfile.interpretNode`).
+    static let trafficControlKeys = ["highway", "direction", "traffic_signals:direction", "stop"]
     /// Tag keys that make a named node or closed way a point of interest, in order of preference.
     static let poiKeys = ["amenity", "tourism", "shop", "leisure", "historic", "office", "craft"]
     /// Way tag keys the profile, the statistics and the POI search read.
     static let wayTagKeys = ["highway", "maxspeed", "name", "ref", "area", "service", "junction", "oneway", "toll", "toll:motorcar",
                              "tunnel", "bridge", "maxspeed:forward", "maxspeed:backward", "maxspeed:type",
+                             "maxspeed:advisory", "maxspeed:advisory:forward", "maxspeed:advisory:backward",
+                             "surface", "tracktype", "smoothness",
                              "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration"] + CarProfile.accessKeys + poiKeys
     /// Relation tag keys the restriction reader uses.
     static let relationTagKeys = ["type", "restriction", "restriction:motorcar", "restriction:motor_vehicle", "except"]
@@ -26,6 +30,8 @@ final class ImportCollector: OSMElementReceiver {
     var nodes = NodeCoordinateTable()
     /// `ele` of the few nodes that have one, metres.
     var elevations: [Int64: Float] = [:]
+    /// Traffic signals, stop and give-way signs by node id (the profile's reading of the node's tags).
+    var trafficControls: [Int64: TrafficControl] = [:]
     var pointsOfInterest: [PointOfInterest] = []
 
     /// Drivable ways: `wayRefs[wayRefStart[i] ..< wayRefStart[i + 1]]` are way i's node ids.
@@ -53,13 +59,17 @@ final class ImportCollector: OSMElementReceiver {
         nodes.append(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7)
         guard !tags.isEmpty else { return }
         var name: String?
+        var hasHighway = false
         for tag in tags {
             if tag.key == "ele" {
                 if let e = Self.parseElevation(tag.value) { elevations[id] = e }
             } else if tag.key == "name" {
                 name = tag.value
+            } else if tag.key == "highway" {
+                hasHighway = true
             }
         }
+        if hasHighway, let control = profile.interpretNode(tags) { trafficControls[id] = control }
         if let name, !name.isEmpty, let (key, category) = Self.poiCategory(tags) {
             let coordinate = Coordinate(latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7)
             pointsOfInterest.append(PointOfInterest(osmID: id, osmType: .node, name: name, key: key, category: category, coordinate: coordinate))

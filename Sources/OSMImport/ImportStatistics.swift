@@ -60,6 +60,12 @@ public struct ImportStatistics: Sendable, Equatable {
     /// Skipped because `except` names cars, or the restriction is for other vehicles only.
     public var restrictionsNotForCars = 0
 
+    // MARK: Traffic controls
+    /// Routing nodes with traffic signals, stop signs (`stop=minor` included) and give-way signs.
+    public var trafficSignalNodes = 0
+    public var stopNodes = 0
+    public var giveWayNodes = 0
+
     // MARK: Driving side
     /// Roundabouts whose traffic circulates clockwise (left-hand traffic) and counterclockwise.
     public var clockwiseRoundabouts = 0

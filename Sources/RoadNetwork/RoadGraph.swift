@@ -16,7 +16,8 @@ public typealias EdgeIndex = UInt32
 /// Invariants (checked by `validate()`, which debug builds run on every construction; arrays read from
 /// outside, such as a database, are assembled with `init(validating:…)`, which checks them in every build):
 /// - `firstOut.count == nodeCount + 1`, `firstOut[0] == 0`, non-decreasing, `firstOut.last == edgeCount`;
-/// - every per-edge array has `edgeCount` entries, every per-node array `nodeCount`;
+/// - every per-edge array has `edgeCount` entries, every per-node array `nodeCount` (`nodeControls` may be
+///   given empty, meaning no control anywhere);
 /// - `tail[e]` is the node whose range contains `e`; `head[e] < nodeCount`;
 /// - `lengthMeters[e] >= 0` and finite; `travelTimeSeconds[e] > 0` unless the length is 0;
 /// - `firstShapePoint.count == edgeCount + 1`, non-decreasing, ending at `shapePoints.count`;
@@ -30,6 +31,8 @@ public struct RoadGraph: Sendable {
     public let nodeOSMIDs: [Int64]
     /// Elevation above sea level from `ele` tags, metres; NaN where unknown.
     public let nodeElevations: [Float]
+    /// Traffic signals, stop and give-way signs standing at each node (`.none` at most).
+    public let nodeControls: [TrafficControl]
 
     // MARK: Edges
     public let tail: [NodeIndex]
@@ -68,7 +71,7 @@ public struct RoadGraph: Sendable {
     /// Assembles a graph from its arrays; debug builds check every invariant listed on the type.
     public init(
         firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
+        nodeControls: [TrafficControl] = [], tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
         highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
@@ -76,7 +79,7 @@ public struct RoadGraph: Sendable {
         drivingSide: DrivingSide = .right
     ) {
         self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-                  tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
+                  nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
                   strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
@@ -89,7 +92,7 @@ public struct RoadGraph: Sendable {
     /// - Complexity: O(nodes + edges + shape points + restriction edges).
     public init(
         validating firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
+        nodeControls: [TrafficControl], tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
         highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
@@ -97,9 +100,13 @@ public struct RoadGraph: Sendable {
         drivingSide: DrivingSide = .right
     ) throws(RoadGraphInconsistency) {
         // Assembling is safe on any arrays (the reverse adjacency skips heads out of range); nothing reads
-        // the graph before the check.
+        // the graph before the check. Every node needs its traffic control here (the designated
+        // initializer's default of none everywhere is for graphs built in memory).
+        if nodeControls.count != nodeCoordinates.count {
+            throw RoadGraphInconsistency(description: "\(nodeControls.count) traffic controls for \(nodeCoordinates.count) nodes")
+        }
         self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-                  tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
+                  nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
                   strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
@@ -111,7 +118,7 @@ public struct RoadGraph: Sendable {
     /// show that `validate()` catches it. `reverseAdjacency` passes one the builder already made.
     init(
         firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
+        nodeControls: [TrafficControl] = [], tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
         highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
@@ -123,6 +130,7 @@ public struct RoadGraph: Sendable {
         self.nodeCoordinates = nodeCoordinates
         self.nodeOSMIDs = nodeOSMIDs
         self.nodeElevations = nodeElevations
+        self.nodeControls = nodeControls.isEmpty ? [TrafficControl](repeating: .none, count: nodeCoordinates.count) : nodeControls
         self.tail = tail
         self.head = head
         self.lengthMeters = lengthMeters
@@ -241,7 +249,7 @@ public struct RoadGraph: Sendable {
         if firstOut.count != n + 1 { return "firstOut has \(firstOut.count) entries for \(n) nodes" }
         if firstOut.first != 0 { return "firstOut[0] is not 0" }
         if Int(firstOut[n]) != m { return "firstOut ends at \(firstOut[n]), not at \(m) edges" }
-        if nodeOSMIDs.count != n || nodeElevations.count != n { return "per-node arrays differ in length" }
+        if nodeOSMIDs.count != n || nodeElevations.count != n || nodeControls.count != n { return "per-node arrays differ in length" }
         for (name, count) in [("tail", tail.count), ("lengthMeters", lengthMeters.count),
                               ("travelTimeSeconds", travelTimeSeconds.count), ("highway", highway.count),
                               ("speedLimit", speedLimit.count), ("flags", flags.count),

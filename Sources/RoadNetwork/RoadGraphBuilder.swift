@@ -50,6 +50,7 @@ public struct RoadGraphBuilder: Sendable {
     private var coordinates: [Coordinate] = []
     private var osmIDs: [Int64] = []
     private var elevations: [Float] = []
+    private var controls: [TrafficControl] = []
 
     private var edgeFrom: [NodeIndex] = []
     private var edgeTo: [NodeIndex] = []
@@ -84,6 +85,7 @@ public struct RoadGraphBuilder: Sendable {
     /// repeatedly regrow (and page-fault) its arrays.
     public mutating func reserveCapacity(nodes: Int, edges: Int, shapePoints: Int) {
         coordinates.reserveCapacity(nodes); osmIDs.reserveCapacity(nodes); elevations.reserveCapacity(nodes)
+        controls.reserveCapacity(nodes)
         edgeFrom.reserveCapacity(edges); edgeTo.reserveCapacity(edges); edgeLength.reserveCapacity(edges)
         edgeTime.reserveCapacity(edges); edgeHighway.reserveCapacity(edges); edgeLimit.reserveCapacity(edges)
         edgeFlags.reserveCapacity(edges); edgeName.reserveCapacity(edges); edgeRef.reserveCapacity(edges)
@@ -93,10 +95,12 @@ public struct RoadGraphBuilder: Sendable {
 
     /// Adds a routing node and returns its index.
     @discardableResult
-    public mutating func addNode(osmID: Int64 = 0, coordinate: Coordinate, elevation: Float = .nan) -> NodeIndex {
+    public mutating func addNode(osmID: Int64 = 0, coordinate: Coordinate, elevation: Float = .nan,
+                                 control: TrafficControl = .none) -> NodeIndex {
         coordinates.append(coordinate)
         osmIDs.append(osmID)
         elevations.append(elevation)
+        controls.append(control)
         return NodeIndex(coordinates.count - 1)
     }
 
@@ -266,6 +270,7 @@ public struct RoadGraphBuilder: Sendable {
 
         return RoadGraph(
             firstOut: firstOut, nodeCoordinates: coordinates, nodeOSMIDs: osmIDs, nodeElevations: elevations,
+            nodeControls: controls,
             tail: tail, head: head, lengthMeters: length, travelTimeSeconds: time,
             highway: highway, speedLimit: limit, flags: flags,
             nameIndex: name, refIndex: ref, wayID: way,

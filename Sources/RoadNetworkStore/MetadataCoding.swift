@@ -21,6 +21,9 @@ enum MetadataCoding {
         static let drivingSide = "driving_side"
         static let drivingSideSource = "driving_side_source"
         static let pointOfInterestCount = "poi_count"
+        static let trafficSignalNodeCount = "traffic_signal_nodes"
+        static let stopNodeCount = "stop_nodes"
+        static let giveWayNodeCount = "give_way_nodes"
         static let minLatitude = "bbox_min_lat"
         static let minLongitude = "bbox_min_lon"
         static let maxLatitude = "bbox_max_lat"
@@ -52,6 +55,9 @@ enum MetadataCoding {
             (Key.drivingSide, m.drivingSide.rawValue),
             (Key.drivingSideSource, m.drivingSideSource.rawValue),
             (Key.pointOfInterestCount, String(m.pointOfInterestCount)),
+            (Key.trafficSignalNodeCount, String(m.trafficSignalNodeCount)),
+            (Key.stopNodeCount, String(m.stopNodeCount)),
+            (Key.giveWayNodeCount, String(m.giveWayNodeCount)),
             (Key.totalLength, String(m.totalLengthMeters)),
             (Key.taggedEdges, String(m.taggedSpeedLimitEdgeCount)),
             (Key.taggedLength, String(m.taggedSpeedLimitLengthMeters)),
@@ -134,7 +140,9 @@ enum MetadataCoding {
             totalLengthMeters: try double(Key.totalLength), taggedSpeedLimitEdgeCount: try int(Key.taggedEdges),
             taggedSpeedLimitLengthMeters: try double(Key.taggedLength), highwayBreakdown: breakdown,
             importStatistics: figures.map(\.figure), viaWayRestrictionCount: try int(Key.viaWayRestrictionCount),
-            drivingSide: side, drivingSideSource: sideSource)
+            drivingSide: side, drivingSideSource: sideSource,
+            trafficSignalNodeCount: try int(Key.trafficSignalNodeCount), stopNodeCount: try int(Key.stopNodeCount),
+            giveWayNodeCount: try int(Key.giveWayNodeCount))
     }
 }
 

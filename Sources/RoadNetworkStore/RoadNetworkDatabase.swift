@@ -138,6 +138,7 @@ public final class RoadNetworkDatabase {
         let nodeCoordinates = try coordinates(.nodeCoordinates)
         let nodeOSMIDs: [Int64] = try load(.nodeOSMIDs)
         let nodeElevations = try elevations(.nodeElevations)
+        let nodeControls = try decode(.nodeControls, try load(.nodeControls, as: UInt8.self), TrafficControl.init(rawValue:))
         let tail: [UInt32] = try load(.tail)
         let head: [UInt32] = try load(.head)
         let lengthMeters: [Float] = try load(.lengthMeters)
@@ -177,7 +178,7 @@ public final class RoadNetworkDatabase {
         do throws(RoadGraphInconsistency) {
             return try RoadGraph(
                 validating: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-                tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
+                nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
                 speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
                 refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
                 shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,

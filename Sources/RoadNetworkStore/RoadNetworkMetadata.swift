@@ -31,6 +31,10 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
     /// The side traffic keeps to, and where that came from (given, inferred from roundabouts, assumed).
     public var drivingSide: DrivingSide
     public var drivingSideSource: DrivingSideSource
+    /// Nodes with traffic signals, with stop signs (`stop=minor` included) and with give-way signs.
+    public var trafficSignalNodeCount: Int
+    public var stopNodeCount: Int
+    public var giveWayNodeCount: Int
     public var pointOfInterestCount: Int
     /// Box around every node and shape point (empty for an empty graph).
     public var boundingBox: BoundingBox
@@ -80,7 +84,8 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
         shapePointCount: Int, stringCount: Int, restrictionCount: Int, pointOfInterestCount: Int,
         boundingBox: BoundingBox, totalLengthMeters: Meters, taggedSpeedLimitEdgeCount: Int,
         taggedSpeedLimitLengthMeters: Meters, highwayBreakdown: [HighwayClassShare], importStatistics: [ImportFigure],
-        viaWayRestrictionCount: Int = 0, drivingSide: DrivingSide = .right, drivingSideSource: DrivingSideSource = .assumed
+        viaWayRestrictionCount: Int = 0, drivingSide: DrivingSide = .right, drivingSideSource: DrivingSideSource = .assumed,
+        trafficSignalNodeCount: Int = 0, stopNodeCount: Int = 0, giveWayNodeCount: Int = 0
     ) {
         self.formatVersion = formatVersion
         self.sourceFileName = sourceFileName
@@ -96,6 +101,9 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
         self.viaWayRestrictionCount = viaWayRestrictionCount
         self.drivingSide = drivingSide
         self.drivingSideSource = drivingSideSource
+        self.trafficSignalNodeCount = trafficSignalNodeCount
+        self.stopNodeCount = stopNodeCount
+        self.giveWayNodeCount = giveWayNodeCount
         self.pointOfInterestCount = pointOfInterestCount
         self.boundingBox = boundingBox
         self.totalLengthMeters = totalLengthMeters
@@ -126,6 +134,8 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
                 taggedLength += length
             }
         }
+        var controls = [Int](repeating: 0, count: TrafficControl.Kind.allCases.count)
+        for control in graph.nodeControls { controls[Int(control.kind.rawValue)] += 1 }
         let breakdown = HighwayClass.allCases.compactMap { h -> HighwayClassShare? in
             let i = Int(h.rawValue)
             return classCount[i] > 0 ? HighwayClassShare(highway: h, edgeCount: classCount[i], lengthMeters: classLength[i]) : nil
@@ -138,6 +148,9 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
             boundingBox: graph.boundingBox, totalLengthMeters: total, taggedSpeedLimitEdgeCount: taggedCount,
             taggedSpeedLimitLengthMeters: taggedLength, highwayBreakdown: breakdown, importStatistics: importStatistics,
             viaWayRestrictionCount: graph.viaWayRestrictions.count, drivingSide: graph.drivingSide,
-            drivingSideSource: drivingSideSource)
+            drivingSideSource: drivingSideSource,
+            trafficSignalNodeCount: controls[Int(TrafficControl.Kind.trafficSignals.rawValue)],
+            stopNodeCount: controls[Int(TrafficControl.Kind.stop.rawValue)] + controls[Int(TrafficControl.Kind.stopMinor.rawValue)],
+            giveWayNodeCount: controls[Int(TrafficControl.Kind.giveWay.rawValue)])
     }
 }

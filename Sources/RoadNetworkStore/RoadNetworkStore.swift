@@ -24,8 +24,9 @@ import RoadNetwork
 /// leaves any previous database untouched.
 public enum RoadNetworkStore {
     /// The database format this build writes and reads. Bump on any layout change.
-    /// Version 2 added the checksums; version 3 via-way restrictions and the driving side.
-    public static let formatVersion = 3
+    /// Version 2 added the checksums; version 3 via-way restrictions and the driving side; version 4 the
+    /// traffic controls per node (`node.traffic_control`) and their counts in the metadata.
+    public static let formatVersion = 4
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

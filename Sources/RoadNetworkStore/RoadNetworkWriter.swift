@@ -135,6 +135,7 @@ struct RoadNetworkWriter {
         try put(.nodeCoordinates, Self.interleave(g.nodeCoordinates))
         try put(.nodeOSMIDs, g.nodeOSMIDs)
         try put(.nodeElevations, g.nodeElevations)
+        try put(.nodeControls, g.nodeControls.map(\.rawValue))
         try put(.tail, g.tail)
         try put(.head, g.head)
         try put(.lengthMeters, g.lengthMeters)

@@ -34,6 +34,8 @@ enum Schema {
         case nodeCoordinates = "node.coordinates"
         case nodeOSMIDs = "node.osm_id"
         case nodeElevations = "node.elevation_m"
+        /// `TrafficControl.rawValue` of each node (kind in the low nibble, direction in the high one).
+        case nodeControls = "node.traffic_control"
         case tail = "edge.tail"
         case head = "edge.head"
         case lengthMeters = "edge.length_m"

@@ -1,5 +1,7 @@
 /// Where a leg is relative to `destinationOnly` edges; part of every search state.
 ///
+/// A state arrived over a public edge is always `through`; one arrived over a destination-only edge is
+/// `leaving` or `arriving` (so `TurnExpandedGraph` stores the phase only for those).
 /// Destination-only roads may be driven at the start of a leg (to leave a place on them) or at its end
 /// (to reach one), never in between. The phase records which of those is still possible:
 /// `leaving -> through -> arriving`, never backwards; `arriving` may not return to a public road.
@@ -10,9 +12,6 @@ enum AccessPhase: UInt32 {
     case through = 1
     /// A destination-only edge entered after public ones: only destination-only edges may follow.
     case arriving = 2
-
-    /// Number of phases: search states are `phase × baseCount + base`.
-    static let count: UInt32 = 3
 
     /// The phase after driving an edge, or nil when the edge may not be driven in this phase.
     @inline(__always)

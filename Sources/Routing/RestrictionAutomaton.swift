@@ -5,27 +5,31 @@ import RoadNetwork
 /// Every restriction is a path of edges (a via-node restriction is `[from, to]`, a via-way one
 /// `[from, via…, to]`) whose last step is forbidden (`no_*`) or the only one allowed (`only_*`). A car
 /// standing at a node is in a *context*: the set of paths it is partway along, as (path, edges driven)
-/// pairs. Arriving over an edge that starts no path leaves it in the plain node state; otherwise the
-/// context is a state of its own, whose turn rules say, per leaving edge, "forbidden" or "go on to state
+/// pairs. Arriving over an edge that starts no path leaves it in the plain state of that edge; otherwise
+/// the context is a state of its own, whose turn rules say, per leaving edge, "forbidden" or "go on to state
 /// s". Contexts are built once, by following every path from its first edge (OSRM's restriction graph,
 /// as a product automaton): their number is about the number of restriction edges, so the search keeps
-/// one state per node plus one per context and phase, and stays an exact Dijkstra/A* over that
-/// state graph (the node-based heuristic still bounds every state of a node).
+/// one state per edge plus one per context (and per access phase), and stays an exact Dijkstra/A* over
+/// that state graph (the node-based heuristic still bounds every state at a node).
 ///
 /// Rules: a `no_*` path forbids its last edge only for a car that drove all the others; an `only_*`
 /// path allows nothing but its last edge at its last junction. Leaving the via ways part-way ends a
 /// path (as in OSRM), so an `only_*` via-way rule does not force the car onto its via ways.
 ///
-/// Invariant: bases `< nodeCount` are nodes; base `nodeCount + c` is context `c`, standing at
-/// `contextNode[c]`; `ruleNext[i]` is `forbidden` or a base whose node is `head[ruleEdge[i]]`.
+/// Invariant: bases `< edgeCount` are edges (arrived over that edge, no path in progress); base
+/// `edgeCount + c` is context `c`, arrived over `contextEdge[c]` and standing at its head `contextNode[c]`;
+/// `arrival[e]` and `ruleNext[i]` (unless `forbidden`) are bases arrived over `e` and `ruleEdge[i]`.
 struct RestrictionAutomaton {
     /// Marks a forbidden turn in `ruleNext`.
     static let forbidden = UInt32.max
 
-    /// The base reached over each edge when no context says otherwise.
+    /// The base reached over each edge when no context says otherwise: the edge itself, or the context
+    /// of the paths it starts.
     let arrival: [UInt32]
     /// The node each context stands at.
     let contextNode: [NodeIndex]
+    /// The edge each context was arrived over (every path in it has just driven this edge).
+    let contextEdge: [EdgeIndex]
     /// Context `c`'s rules are `ruleStart[c] ..< ruleStart[c + 1]` in `ruleEdge`/`ruleNext`.
     let ruleStart: [UInt32]
     let ruleEdge: [EdgeIndex]
@@ -39,7 +43,7 @@ struct RestrictionAutomaton {
     /// Compiles the graph's via-node and via-way restrictions.
     /// - Complexity: O(restriction edges × degree × contexts per node), in practice O(restriction edges × degree).
     init(graph: RoadGraph) {
-        let nodeCount = graph.nodeCount
+        let edgeCount = graph.edgeCount
         var paths: [[EdgeIndex]] = [], mandatory: [Bool] = []
         for r in graph.restrictions { paths.append([r.fromEdge, r.toEdge]); mandatory.append(r.kind == .mandatory) }
         for r in graph.viaWayRestrictions { paths.append(r.edges); mandatory.append(r.kind == .mandatory) }
@@ -48,18 +52,19 @@ struct RestrictionAutomaton {
         var startsAt: [EdgeIndex: [UInt64]] = [:]
         for (p, path) in paths.enumerated() { startsAt[path[0], default: []].append(UInt64(p) << 32 | 1) }
         var index: [[UInt64]: UInt32] = [:]
-        var contexts: [[UInt64]] = [], nodes: [NodeIndex] = []
-        func intern(_ context: [UInt64], at node: NodeIndex) -> UInt32 {
+        var contexts: [[UInt64]] = [], nodes: [NodeIndex] = [], arrivedOver: [EdgeIndex] = []
+        func intern(_ context: [UInt64], over edge: EdgeIndex) -> UInt32 {
             if let known = index[context] { return known }
-            let base = UInt32(nodeCount + contexts.count)
+            let base = UInt32(edgeCount + contexts.count)
             index[context] = base
             contexts.append(context)
-            nodes.append(node)
+            nodes.append(graph.head[Int(edge)])
+            arrivedOver.append(edge)
             return base
         }
-        var arrival = graph.head
+        var arrival = (0..<UInt32(edgeCount)).map { $0 }
         for (edge, started) in startsAt.sorted(by: { $0.key < $1.key }) {
-            arrival[Int(edge)] = intern(started.sorted(), at: graph.head[Int(edge)])
+            arrival[Int(edge)] = intern(started.sorted(), over: edge)
         }
 
         var starts: [UInt32] = [0], ruleEdges: [EdgeIndex] = [], ruleNexts: [UInt32] = [], only: [Bool] = []
@@ -90,7 +95,7 @@ struct RestrictionAutomaton {
                     target = arrival[Int(edge)]
                 } else {
                     next.append(contentsOf: startsAt[edge] ?? [])
-                    target = intern(next.sorted(), at: graph.head[Int(edge)])
+                    target = intern(next.sorted(), over: edge)
                 }
                 ruleEdges.append(edge); ruleNexts.append(target)
             }
@@ -100,6 +105,7 @@ struct RestrictionAutomaton {
         }
         self.arrival = arrival
         contextNode = nodes
+        contextEdge = arrivedOver
         ruleStart = starts
         ruleEdge = ruleEdges
         ruleNext = ruleNexts

@@ -48,7 +48,8 @@ extension Router {
     }
 
     /// Turns a search result into a leg: partial first and last edges, the polyline through every shape
-    /// point, and distance/duration summed by the driven fraction of each edge.
+    /// point, the distance summed by the driven fraction of each edge's integer length, and the duration
+    /// the same way plus every turn between two of its edges (so `route.weight` is the search's cost).
     func makeLeg(_ result: SearchResult, from: SnappedLocation, to: SnappedLocation) -> RouteLeg {
         let n = result.edges.count
         var spans: [(edge: EdgeIndex, from: Double, to: Double)] = []
@@ -61,13 +62,10 @@ extension Router {
         }
         if spans.isEmpty { spans.append((result.edges[0], result.startFraction, result.startFraction)) }
 
-        var distance: Meters = 0, duration: Seconds = 0
+        let (distance, duration) = totals(of: result)
         var coordinates: [Coordinate] = []
         var segmentEdge: [Int] = []
         for (j, span) in spans.enumerated() {
-            let share = span.to - span.from
-            distance += share * Double(graph.lengthMeters[Int(span.edge)])
-            duration += share * Double(graph.travelTimeSeconds[Int(span.edge)])
             let points = partialGeometry(of: span.edge, from: span.from, to: span.to)
             if coordinates.isEmpty { coordinates.append(points[0]) }
             for p in points.dropFirst() {
@@ -84,6 +82,30 @@ extension Router {
         }
         return RouteLeg(from: from, to: to, edges: spans.map(\.edge), coordinates: coordinates,
                         segmentEdge: segmentEdge, distance: distance, duration: duration)
+    }
+
+    /// The distance and duration of a searched path, from the same integer costs the search adds: each
+    /// edge by its driven fraction, plus the time of every turn between consecutive edges.
+    func totals(of result: SearchResult) -> (distance: Meters, duration: Seconds) {
+        var millimetres = 0.0, milliseconds = 0.0
+        let n = result.edges.count
+        for (i, edge) in result.edges.enumerated() {
+            let record = stateGraph.edges[Int(edge)]
+            let a = i == 0 ? result.startFraction : 0
+            let b = i == n - 1 ? result.endFraction : 1
+            let share = max(0, b - a)
+            millimetres += share * Double(record.distanceCost)
+            milliseconds += share * Double(record.timeCost)
+            if i + 1 < n { milliseconds += Double(turnMilliseconds(from: edge, to: result.edges[i + 1])) }
+        }
+        return (millimetres / Router.unitsPerMeter, milliseconds / Router.unitsPerSecond)
+    }
+
+    /// The time of the turn from `from` onto `to` (which leaves `from`'s head), milliseconds.
+    func turnMilliseconds(from: EdgeIndex, to: EdgeIndex) -> UInt32 {
+        let start = Int(stateGraph.edges[Int(from)].turnStart)
+        let first = graph.firstOut[Int(graph.head[Int(from)])]
+        return stateGraph.turns[start + Int(to - first)] & TurnTable.costMask
     }
 
     /// The part of an edge's polyline between two fractions of its length: the cut points and every

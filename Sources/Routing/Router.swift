@@ -4,32 +4,56 @@ import RoadNetwork
 
 /// Car routing on one read-only `RoadGraph`: snapping, A* and Dijkstra, routes through via points.
 ///
-/// Build one `Router` per graph (it lays out the search arrays and the snapping grid once) and share it
-/// between threads; every thread routes with its own `RoutingWorkspace`:
+/// Build one `Router` per graph (it lays out the search arrays, prices every turn and builds the snapping
+/// grid once) and share it between threads; every thread routes with its own `RoutingWorkspace`:
 ///
 ///     let router = Router(graph: graph)
 ///     let workspace = router.makeWorkspace()
 ///     let route = try router.route(from: a, to: b, workspace: workspace)
 ///
-/// Search state model: a state is "standing at a node, with the history that turn restrictions need",
-/// keyed by the node when no restriction is in progress (all turns are then equal) and by a context of
-/// `RestrictionAutomaton` when one is (arrived over a restriction's from edge, or partway along its via
-/// ways); each key exists once per `AccessPhase`. State `s` is `phase × baseCount + base` (phase-major,
-/// so the common `through` states lie densely together), where `base < nodeCount` is a node and
-/// `base >= nodeCount` is context `base - nodeCount`.
+/// **Search state model (edge-based).** A state is "standing at the head of the edge just driven, with the
+/// history turn restrictions need, in an access phase": the arrival edge matters at every node, because
+/// every turn has its own cost (`TurnCostModel`: angle, U-turn, signals). It is keyed by the arrival edge
+/// when no restriction path is in progress and by a `RestrictionAutomaton` context when one is (arrived
+/// over a restriction's from edge, or partway along its via ways); the `AccessPhase` is part of the state
+/// only for destination-only arrival edges, the one place it can differ (see `TurnExpandedGraph` for the
+/// layout). A transition leaves over an edge `o` of the node that the context allows, the U-turn rule
+/// allows and the phase allows, and costs the turn onto `o` plus the whole of `o`. The turn-expanded graph
+/// is public (`forEachTransition(from:)`, `Router+TurnExpandedGraph.swift`) so other searches (a
+/// contraction hierarchy) can be built on exactly these states and costs.
+///
+/// **U-turn rule.** Leaving over the twin of the arrival edge (back the way one came) is allowed only
+/// where the state leaves no other exit: at a dead end, or where turn restrictions close every other
+/// way, as OSRM generates turns. It then costs `TurnCostModel.uTurnPenalty` and the angle penalty in time;
+/// in distance it is free like every turn, but it is never a shortcut past a junction. (A leg may still
+/// start in either direction of a two-way road, so a route through a via point can turn back there.)
+///
+/// **Integer costs.** Every edge and turn cost is an integer: milliseconds for time, millimetres for
+/// distance (32 bits per transition: an edge up to `maximumEdgeCost`, a turn below 2³⁰). Sums of integers are exact in any order (searches
+/// add them in `Double`, exact up to 2⁵³), so A*, Dijkstra and a contraction hierarchy built later, which
+/// adds the same costs in other orders and stores shortcut sums, agree to the last unit rather than to a
+/// float tolerance. Milliseconds rather than OSRM's deciseconds keep rounding below what a driver could
+/// notice on any route (0.5 ms per edge). Edge costs are rounded *up* (`ceil`), so an integer cost never
+/// undercuts the real length or time and the A* bounds derived from lengths stay admissible; only
+/// partial first and last edges cost a fraction of their integer. Route durations and distances are
+/// these same integers (in seconds and metres), so `route.weight` equals the search's cost.
 ///
 /// Invariants: all stored arrays are immutable after `init`; costs are non-negative; the heuristic
-/// `chord(node, target) × hScale` never exceeds the true remaining cost and is consistent, because every
-/// edge costs at least `length / fastestSpeed` and a polyline is never shorter than its chord. With
-/// landmarks (`init(graph:landmarks:)`) A* takes the larger of that bound and the ALT bound of
-/// `LandmarkTable`, both consistent, so the maximum is too.
+/// `chord(node, target) × scale` never exceeds the true remaining cost and is consistent, because every
+/// transition costs at least its edge, every edge costs at least `length / fastestSpeed` (time; computed
+/// from the integer costs) or its length (distance), turns cost nothing negative, and a polyline is never
+/// shorter than its chord. With landmarks (`init(graph:landmarks:)`) A* takes the larger of that bound
+/// and the ALT bound of `LandmarkTable` (computed on the node graph without turn costs, so its distances
+/// are lower bounds for every state), both consistent, so the maximum is too.
 public final class Router: @unchecked Sendable {
     /// The graph routed on.
     public let graph: RoadGraph
     /// The snapping grid.
     public let snapIndex: SnapIndex
-    /// The fastest routing speed of any edge (the A* time heuristic divides by it).
+    /// The fastest speed of any edge by its integer time cost (the A* time bound divides by it).
     public let fastestSpeed: MetersPerSecond
+    /// What turns cost.
+    public let turnCostModel: TurnCostModel
     /// Twin of each edge (`EdgeTwins.none` for oneway edges).
     let twin: [EdgeIndex]
     /// Strongly connected components: which edges are on the main network, which on tiny islands.
@@ -37,81 +61,71 @@ public final class Router: @unchecked Sendable {
 
     let nodeCount: Int
     let edgeCount: Int
-    /// Number of state bases: nodes plus restriction contexts.
-    let baseCount: Int
-    /// Number of search states (`baseCount × AccessPhase.count`).
-    let stateCount: Int
-
-    // Flat copies of what the inner loop reads; owned, allocated once, freed in deinit.
-    let firstOut: UnsafeMutablePointer<UInt32>
-    let edgeRecords: UnsafeMutablePointer<SearchEdge>
+    /// The search states, their transitions and costs (owned: freed in deinit).
+    let stateGraph: TurnExpandedGraph
+    /// Number of search states.
+    var stateCount: Int { stateGraph.stateCount }
+    /// Turn restrictions (via nodes and via ways) as contexts with turn rules.
+    var automaton: RestrictionAutomaton { stateGraph.automaton }
     /// Unit vectors of the nodes on the sphere (x, y, z interleaved).
     let unitVectors: UnsafeMutablePointer<Double>
-    /// Turn restrictions (via nodes and via ways) as contexts with turn rules.
-    let automaton: RestrictionAutomaton
-    /// ALT bounds per metric, when landmarks were requested.
+    /// ALT bounds per metric (in milliseconds and millimetres), when landmarks were requested.
     let timeLandmarks: LandmarkTable?
     let distanceLandmarks: LandmarkTable?
 
     /// Number of landmarks the ALT bound uses (0 without landmarks).
     public var landmarkCount: Int { timeLandmarks?.count ?? 0 }
 
-    /// Edge data the search reads together, one cache line access per relaxation.
-    struct SearchEdge {
-        var head: NodeIndex
-        /// The base of the state reached over this edge unless a context says otherwise; the top bit
-        /// marks a destination-only edge.
-        var arrival: UInt32
-        var timeCost: Float
-        var distanceCost: Float
-    }
+    /// Every A* bound is multiplied by this, so that float rounding (a chord and an edge length summed in
+    /// another order) can never make it exceed the true remaining cost.
+    static let boundSafetyFactor = 0.999
+    /// Cost units per second of time and per metre of distance (milliseconds, millimetres).
+    static let unitsPerSecond = 1000.0
+    static let unitsPerMeter = 1000.0
 
-    static let destinationOnlyBit: UInt32 = 1 << 31
+    /// Milliseconds per unit of chord on the unit sphere at the fastest speed: `R / fastestSpeed` × 1000.
+    var timeBoundScale: Double { GreatCircle.earthRadius / fastestSpeed * Router.unitsPerSecond }
+    /// Millimetres per unit of chord on the unit sphere: `R` × 1000.
+    var distanceBoundScale: Double { GreatCircle.earthRadius * Router.unitsPerMeter }
 
     /// OSRM's default island limit: strongly connected components with fewer nodes are tiny.
     public static let defaultSmallComponentSize = 1000
 
-    /// Prepares the search arrays and the snapping grid, and with `landmarks > 0` the ALT tables.
+    /// Prepares the search arrays, prices every turn with `turnCosts`, builds the snapping grid, and with
+    /// `landmarks > 0` the ALT tables.
     ///
     /// Landmarks cost 4 Dijkstra runs over the whole graph each (both directions, both metrics) and
     /// 32 bytes per node each, and cut the states A* settles several-fold: worth it for a router that
     /// answers many queries (a server, a benchmark), not for one route. 8 is a good count for a city.
     /// The strongly connected components (for snapping past tiny islands) cost one O(nodes + edges) pass.
-    /// - Complexity: O(nodes + edges × out-degree + segments + restrictions), plus
+    /// - Complexity: O(nodes + edges × out-degree + turns + segments + restrictions), plus
     ///   O(landmarks × (edges + nodes log nodes)) with landmarks.
     /// - Parameter smallComponentSize: strongly connected components with fewer nodes are road islands
     ///   that snapping looks past (OSRM's `--small-component-size`, default 1,000).
-    public init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize) {
+    public init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize,
+                turnCosts: TurnCostModel = .osrmCar) {
         self.graph = graph
+        turnCostModel = turnCosts
         nodeCount = graph.nodeCount
         edgeCount = graph.edgeCount
         twin = EdgeTwins.compute(in: graph)
         snapIndex = SnapIndex(graph: graph, twin: twin)
         components = RoadComponents(graph: graph, smallComponentSize: smallComponentSize)
 
+        let timeCosts = graph.travelTimeSeconds.map { Router.integerCost(Double($0), unitsPerOne: Router.unitsPerSecond) }
+        let distanceCosts = graph.lengthMeters.map { Router.integerCost(Double($0), unitsPerOne: Router.unitsPerMeter) }
         var fastest: MetersPerSecond = 1
-        for e in 0..<edgeCount where graph.travelTimeSeconds[e] > 0 {
-            fastest = max(fastest, Double(graph.lengthMeters[e]) / Double(graph.travelTimeSeconds[e]))
+        for e in 0..<edgeCount where timeCosts[e] > 0 {
+            fastest = max(fastest, Double(graph.lengthMeters[e]) / (Double(timeCosts[e]) / Router.unitsPerSecond))
         }
         fastestSpeed = fastest
 
-        automaton = RestrictionAutomaton(graph: graph)
-        baseCount = nodeCount + automaton.contextCount
-        stateCount = baseCount * Int(AccessPhase.count)
-
-        firstOut = .allocate(capacity: nodeCount + 1)
-        for v in 0...nodeCount { firstOut[v] = graph.firstOut[v] }
-        edgeRecords = .allocate(capacity: max(1, edgeCount))
-        for e in 0..<edgeCount {
-            var arrival = automaton.arrival[e]
-            if graph.flags[e].contains(.destinationOnly) { arrival |= Router.destinationOnlyBit }
-            edgeRecords[e] = SearchEdge(head: graph.head[e], arrival: arrival,
-                                        timeCost: graph.travelTimeSeconds[e], distanceCost: graph.lengthMeters[e])
-        }
+        stateGraph = TurnExpandedGraph(graph: graph, turnTable: TurnTable(graph: graph, twin: twin, model: turnCosts),
+                                       automaton: RestrictionAutomaton(graph: graph),
+                                       timeCosts: timeCosts, distanceCosts: distanceCosts)
         if landmarks > 0 {
-            let lengths = graph.lengthMeters, times = graph.travelTimeSeconds
-            timeLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(times[$0]) }
-            distanceLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(lengths[$0]) }
+            timeLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(timeCosts[$0]) }
+            distanceLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(distanceCosts[$0]) }
         } else {
             timeLandmarks = nil
             distanceLandmarks = nil
@@ -124,9 +138,18 @@ public final class Router: @unchecked Sendable {
     }
 
     deinit {
-        firstOut.deallocate()
-        edgeRecords.deallocate()
+        stateGraph.deallocate()
         unitVectors.deallocate()
+    }
+
+    /// The largest integer cost of one edge (2³¹ − 1: 24.8 days, 2,147 km), so that an edge plus the
+    /// dearest turn (below 2³⁰, see `TurnTable`) still fits 32 bits; a longer edge (a ferry tagged with a
+    /// crossing of weeks) is capped there.
+    static let maximumEdgeCost: UInt32 = (1 << 31) - 1
+
+    /// A cost in integer units, rounded up (see the type's note on integer costs).
+    static func integerCost(_ value: Double, unitsPerOne: Double) -> UInt32 {
+        UInt32(min(Double(maximumEdgeCost), max(0, (value * unitsPerOne).rounded(.up))))
     }
 
     /// A workspace sized for this router's graph; each thread needs its own.
@@ -149,7 +172,7 @@ public final class Router: @unchecked Sendable {
     /// - Complexity: O(restrictions starting at `fromEdge`).
     public func isTurnAllowed(from fromEdge: EdgeIndex, to toEdge: EdgeIndex) -> Bool {
         let base = Int(automaton.arrival[Int(fromEdge)])
-        return base < nodeCount || automaton.next(fromContext: base - nodeCount, over: toEdge) != RestrictionAutomaton.forbidden
+        return base < edgeCount || automaton.next(fromContext: base - edgeCount, over: toEdge) != RestrictionAutomaton.forbidden
     }
 
     /// Snaps a coordinate to the nearest point on a drivable edge, island or not (routing itself uses

@@ -10,7 +10,6 @@ public final class RoutingWorkspace {
     struct Slot {
         var distance: Double
         var parent: UInt32
-        var inEdge: UInt32
         var generation: UInt32
         var heapPosition: Int32
     }
@@ -35,7 +34,7 @@ public final class RoutingWorkspace {
     init(stateCount: Int) {
         capacity = stateCount
         slots = .allocate(capacity: max(1, stateCount))
-        slots.initialize(repeating: Slot(distance: .infinity, parent: RoutingWorkspace.noParent, inEdge: 0, generation: 0,
+        slots.initialize(repeating: Slot(distance: .infinity, parent: RoutingWorkspace.noParent, generation: 0,
                                          heapPosition: RoutingWorkspace.notInHeap),
                          count: max(1, stateCount))
         heap = .allocate(capacity: max(1, stateCount))
@@ -44,6 +43,11 @@ public final class RoutingWorkspace {
     deinit {
         slots.deallocate()
         heap.deallocate()
+    }
+
+    /// Bytes the workspace holds: one slot and one heap entry per search state.
+    public var byteCount: Int {
+        max(1, capacity) * (MemoryLayout<Slot>.stride + MemoryLayout<HeapEntry>.stride)
     }
 
     /// Starts a query: every slot becomes untouched and the heap empty.

@@ -26,7 +26,7 @@ struct SearchFrontier {
     func touch(_ state: Int) -> UnsafeMutablePointer<Slot> {
         let slot = slots + state
         if slot.pointee.generation != generation {
-            slot.pointee = Slot(distance: .infinity, parent: RoutingWorkspace.noParent, inEdge: 0, generation: generation,
+            slot.pointee = Slot(distance: .infinity, parent: RoutingWorkspace.noParent, generation: generation,
                                 heapPosition: RoutingWorkspace.notInHeap)
         }
         return slot

@@ -199,7 +199,13 @@ public struct SnapIndex: Sendable {
         return cells
     }
 
-    /// Converts a position on segment `segment` of an edge into a fraction of the edge's polyline length.
+    /// A snapped point this close to an end of its edge is *at* that node (fraction exactly 0 or 1), so
+    /// rounding in the projection cannot make a point on a junction a point just before it: routing
+    /// then starts there with no turn behind it and passes no signal standing on it.
+    static let nodeTolerance: Meters = 0.01
+
+    /// Converts a position on segment `segment` of an edge into a fraction of the edge's polyline length
+    /// (0 or 1 within `nodeTolerance` of the ends).
     static func edgeFraction(edge: EdgeIndex, segment: Int, segmentFraction: Double, in graph: RoadGraph) -> Double {
         let points = graph.geometry(of: edge)
         var before: Meters = 0, total: Meters = 0
@@ -210,6 +216,8 @@ public struct SnapIndex: Sendable {
             total += length
         }
         guard total > 0 else { return 0 }
+        if before <= nodeTolerance { return 0 }
+        if total - before <= nodeTolerance { return 1 }
         return min(1, max(0, before / total))
     }
 }

@@ -56,6 +56,8 @@ public struct DatabaseReport: Sendable {
         lines.append(("Names and refs", "\(max(0, m.stringCount - 1).withThousandsSeparators) distinct"))
         lines.append(("Turn restrictions", restrictionsText()))
         lines.append(("Driving side", drivingSideText()))
+        lines.append(("Traffic controls", "\(m.trafficSignalNodeCount.withThousandsSeparators) traffic signals, "
+            + "\(m.stopNodeCount.withThousandsSeparators) stop signs, \(m.giveWayNodeCount.withThousandsSeparators) give-way signs (nodes)"))
         lines.append(("Points of interest", m.pointOfInterestCount.withThousandsSeparators))
         lines.append(("Bounding box", m.boundingBox.isEmpty ? "empty" :
             "\(Coordinate(latitude: m.boundingBox.minLatitude, longitude: m.boundingBox.minLongitude)) .. "
@@ -162,6 +164,9 @@ public struct DatabaseReport: Sendable {
         w.field("via_way_restrictions", m.viaWayRestrictionCount)
         w.field("driving_side", m.drivingSide.rawValue)
         w.field("driving_side_source", m.drivingSideSource.rawValue)
+        w.field("traffic_signal_nodes", m.trafficSignalNodeCount)
+        w.field("stop_nodes", m.stopNodeCount)
+        w.field("give_way_nodes", m.giveWayNodeCount)
         w.field("points_of_interest", m.pointOfInterestCount)
         w.key("total_length_m"); w.number(roundTrip: m.totalLengthMeters)
         w.field("tagged_speed_limit_edges", m.taggedSpeedLimitEdgeCount)

@@ -52,3 +52,11 @@ import Testing
     #expect((object["notes"] as? [String: Any])?["largest_component_share"] as? Double == 0.9984)
 }
 
+@Test func pairsCSVWithCRLFAndExtraColumnsReadsTheFirstFour() throws {
+    // The shape of ../shared/reference: another engine's distance, duration and status after the pair.
+    let text = "from_lat,from_lon,to_lat,to_lon,distance_m,duration_s,status\r\n43.73,7.36,43.76,7.47,13380.2,921.6,ok\r\n"
+        + "43.74,7.43,43.72,7.36,9195.6,651.1,ok\r\n"
+    let pairs = try BenchPairs.parse(text, path: "ref.csv")
+    #expect(pairs.count == 2)
+    #expect(pairs[1].from.latitude == 43.74 && pairs[1].to.longitude == 7.36)
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Testing
 import TestSupport
 
@@ -89,6 +90,36 @@ import TestSupport
 
     @Test(.enabled(if: SharedExtracts.available("aguascalientes.osm.bz2", "manifest.json", "checksums.sha256"))) func importAndInfoAgreeWithTheManifestForAguascalientes() throws {
         try importAndCompareWithManifest("aguascalientes")
+    }
+
+    @Test func infoCountsTrafficControlsAndRoutesWaitAtThem() throws {
+        let map = MapFixture("a---b---c---d")
+        let xml = map.osmXML(ways: [.init("abcd", ["highway": "primary", "name": "Main"])], nodeTags: [
+            "b": ["highway": "traffic_signals"], "c": ["highway": "give_way", "direction": "backward"],
+        ])
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let extract = directory.appendingPathComponent("signals.osm").path
+        try xml.write(toFile: extract, atomically: true, encoding: .utf8)
+        let db = directory.appendingPathComponent("signals.sqlite").path
+        #expect(try CLI.run(["import", extract, "--db", db]).status == 0)
+        let json = try CLI.jsonObject(try CLI.run(["info", db, "--json"]).stdout)
+        #expect(json["traffic_signal_nodes"] as? Int == 1 && json["stop_nodes"] as? Int == 0 && json["give_way_nodes"] as? Int == 1)
+        #expect(json["nodes"] as? Int == 4, "the signal and the sign split the way")
+        let text = try CLI.run(["info", db]).stdout
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("Traffic controls ") && $0.hasSuffix(" 1 traffic signals, 0 stop signs, 1 give-way signs (nodes)") },
+                "\(text)")
+        // East: the signal at b (2 s); west: the give-way sign at c (1 s) and the signal again.
+        func duration(_ from: Character, _ to: Character) throws -> Double {
+            let a = map.coordinate(from), b = map.coordinate(to)
+            let run = try CLI.run(["route", "--db", db, "--from", "\(a.latitude),\(a.longitude)", "--to", "\(b.latitude),\(b.longitude)",
+                                   "--format", "osrm"])
+            let routes = try #require(try CLI.jsonObject(run.stdout)["routes"] as? [[String: Any]])
+            return try #require(routes.first?["duration"] as? Double)
+        }
+        let driving = 120 / (65 / 3.6)   // 120 m of primary road
+        #expect(abs(try duration("a", "d") - (driving + 2)) < 0.15)
+        #expect(abs(try duration("d", "a") - (driving + 3)) < 0.15)
     }
 
     @Test(.enabled(if: SharedExtracts.available("bautzen-west.osm"))) func importReadsStandardInput() throws {

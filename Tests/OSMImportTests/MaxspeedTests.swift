@@ -128,15 +128,43 @@ import Testing
         #expect(w.hadUnreadableMaxspeed)
     }
 
-    @Test func taggedLimitCapsTheRoutingSpeedButDefaultsDoNot() throws {
+    @Test func taggedLimitSetsTheRoutingSpeedAtOSRMsReductionButDefaultsDoNot() throws {
         let profile = CarProfile()
         let zone30 = try #require(profile.interpret(tags(["highway": "primary", "maxspeed": "30"])))
-        #expect(abs(zone30.forwardSpeed - 27) < 1e-9)
+        #expect(abs(zone30.forwardSpeed - 24) < 1e-9)
+        // Above the class speed too: a tagged 50 on a residential street (class 25 km/h) gives 40 km/h.
+        let residential50 = try #require(profile.interpret(tags(["highway": "residential", "maxspeed": "50"])))
+        #expect(abs(residential50.forwardSpeed - 40) < 1e-9)
+        let zone = try #require(profile.interpret(tags(["highway": "residential", "maxspeed": "DE:urban"])))
+        #expect(abs(zone.forwardSpeed - 40) < 1e-9)
+        let mph = try #require(profile.interpret(tags(["highway": "primary", "maxspeed": "30 mph"])))
+        #expect(abs(mph.forwardSpeed - 0.8 * 30 * 1.609344) < 1e-6)
         let untagged = try #require(profile.interpret(tags(["highway": "primary"])))
         #expect(untagged.forwardSpeed == profile.routingSpeed(for: .primary))
+        #expect(profile.routingSpeed(for: .primary) == 65 && profile.routingSpeed(for: .residential) == 25)
         let fastMotorway = try #require(profile.interpret(tags(["highway": "motorway", "maxspeed": "none"])))
-        #expect(fastMotorway.forwardSpeed == profile.routingSpeed(for: .motorway))
+        #expect(abs(fastMotorway.forwardSpeed - 0.8 * 140) < 1e-9)
         let signals = try #require(profile.interpret(tags(["highway": "trunk", "maxspeed": "signals"])))
         #expect(signals.forwardSpeed == profile.routingSpeed(for: .trunk))
+    }
+
+    @Test func advisoryLimitSetsTheRoutingSpeedButNotThePostedLimit() throws {
+        let curve = try #require(CarProfile().interpret(tags(["highway": "primary", "maxspeed": "70", "maxspeed:advisory": "40"])))
+        #expect(curve.forwardLimit == .limited(70, source: .tagged))
+        #expect(abs(curve.forwardSpeed - 32) < 1e-9)
+        let oneSide = try #require(CarProfile().interpret(tags(["highway": "primary", "maxspeed": "70",
+                                                                "maxspeed:advisory:backward": "30"])))
+        #expect(abs(oneSide.forwardSpeed - 56) < 1e-9 && abs(oneSide.backwardSpeed - 24) < 1e-9)
+    }
+
+    @Test func roughSurfacesCapTheRoutingSpeed() throws {
+        let profile = CarProfile()
+        let cobbles = try #require(profile.interpret(tags(["highway": "primary", "surface": "cobblestone"])))
+        #expect(cobbles.forwardSpeed == 30)
+        let gravelTrack = try #require(profile.interpret(tags(["highway": "primary", "surface": "gravel", "tracktype": "grade4"])))
+        #expect(gravelTrack.forwardSpeed == 25)
+        let asphalt = try #require(profile.interpret(tags(["highway": "primary", "surface": "asphalt"])))
+        #expect(asphalt.forwardSpeed == 65)
+        #expect(profile.interpret(tags(["highway": "residential", "smoothness": "impassable"])) == nil)
     }
 }

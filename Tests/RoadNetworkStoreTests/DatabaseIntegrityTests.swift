@@ -150,6 +150,29 @@ import Testing
         expectDamage(path, "array 'node.elevation_m' entry 1 is inf, not an elevation", checkingChecksums: false)
     }
 
+    @Test func aFlippedTrafficControlIsReportedByTheChecksum() throws {
+        let (directory, path) = try writtenDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = Schema.ArrayName.nodeControls.rawValue
+        var controls = try arrayBytes(path, name)
+        #expect(controls.count == 5 && controls[1] == TrafficControl(kind: .trafficSignals, direction: .backward).rawValue)
+        controls[1] = TrafficControl(kind: .trafficSignals).rawValue   // a plausible value: only the checksum can tell
+        try replaceArray(path, name, with: controls)
+        expectDamage(path, "array 'node.traffic_control' does not match its checksum")
+    }
+
+    @Test func anUnknownTrafficControlIsDamage() throws {
+        let (directory, path) = try writtenDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = Schema.ArrayName.nodeControls.rawValue
+        var controls = try arrayBytes(path, name)
+        controls[0] = 0x37
+        try replaceArray(path, name, with: controls)
+        expectDamage(path, "array 'node.traffic_control' entry 0 is 55, not a known value", checkingChecksums: false)
+        try replaceArray(path, name, with: Array(controls.dropLast()))
+        expectDamage(path, "array 'node.traffic_control' has 4 entries, expected 5", checkingChecksums: false)
+    }
+
     @Test func aLimitedSpeedOfZeroIsDamage() throws {
         let (directory, path) = try writtenDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -199,7 +222,7 @@ import Testing
     static func sameContent(_ a: StoredRoadNetwork, _ b: StoredRoadNetwork) -> Bool {
         let g = a.graph, h = b.graph
         return g.firstOut == h.firstOut && g.nodeCoordinates == h.nodeCoordinates && g.nodeOSMIDs == h.nodeOSMIDs
-            && g.nodeElevations.bits == h.nodeElevations.bits && g.tail == h.tail && g.head == h.head
+            && g.nodeElevations.bits == h.nodeElevations.bits && g.nodeControls == h.nodeControls && g.tail == h.tail && g.head == h.head
             && g.lengthMeters == h.lengthMeters && g.travelTimeSeconds == h.travelTimeSeconds && g.highway == h.highway
             && g.speedLimit == h.speedLimit && g.flags == h.flags && g.nameIndex == h.nameIndex && g.refIndex == h.refIndex
             && g.wayID == h.wayID && g.firstShapePoint == h.firstShapePoint && g.shapePoints == h.shapePoints

@@ -20,6 +20,10 @@ import Testing
         #expect(h.nodeCoordinates == g.nodeCoordinates)
         #expect(h.nodeOSMIDs == g.nodeOSMIDs)
         #expect(h.nodeElevations.bits == g.nodeElevations.bits)
+        #expect(g.nodeControls.filter { $0 != .none }.count == 3)
+        #expect(h.nodeControls == g.nodeControls)
+        #expect(loaded.metadata.trafficSignalNodeCount == 1 && loaded.metadata.stopNodeCount == 1
+            && loaded.metadata.giveWayNodeCount == 1)
         #expect(h.tail == g.tail)
         #expect(h.head == g.head)
         #expect(h.lengthMeters == g.lengthMeters)

@@ -5,9 +5,9 @@ import RoadNetwork
 
 /// Hand-built graphs and scratch directories shared by the store tests.
 enum StoreFixtures {
-    /// A graph using every attribute kind: NaN and real elevations, km/h, mph and knots limits, none and
-    /// unknown limits from every source, all flags, unicode names and refs, shape points with and without
-    /// elevations, and both restriction kinds.
+    /// A graph using every attribute kind: NaN and real elevations, traffic controls with and without a
+    /// direction, km/h, mph and knots limits, none and unknown limits from every source, all flags, unicode
+    /// names and refs, shape points with and without elevations, and both restriction kinds.
     ///
     ///     a ==== b ---- c
     ///            |
@@ -15,9 +15,12 @@ enum StoreFixtures {
     static func richGraph() -> RoadGraph {
         var builder = RoadGraphBuilder()
         let a = builder.addNode(osmID: 101, coordinate: Coordinate(latitude: 51.5074, longitude: -0.1278))
-        let b = builder.addNode(osmID: 102, coordinate: Coordinate(latitude: 51.5080, longitude: -0.1260), elevation: 12.5)
-        let c = builder.addNode(osmID: 103, coordinate: Coordinate(latitude: 51.5086, longitude: -0.1240), elevation: -3)
-        let d = builder.addNode(osmID: 9_876_543_210, coordinate: Coordinate(latitude: 51.5070, longitude: -0.1261))
+        let b = builder.addNode(osmID: 102, coordinate: Coordinate(latitude: 51.5080, longitude: -0.1260), elevation: 12.5,
+                                control: TrafficControl(kind: .trafficSignals, direction: .backward))
+        let c = builder.addNode(osmID: 103, coordinate: Coordinate(latitude: 51.5086, longitude: -0.1240), elevation: -3,
+                                control: TrafficControl(kind: .stopMinor))
+        let d = builder.addNode(osmID: 9_876_543_210, coordinate: Coordinate(latitude: 51.5070, longitude: -0.1261),
+                                control: TrafficControl(kind: .giveWay, direction: .forward))
         let e = builder.addNode(osmID: -7, coordinate: Coordinate(latitude: 51.5065, longitude: -0.1230), elevation: 1234.25)
         let shape = [Coordinate(latitude: 51.5077, longitude: -0.1270), Coordinate(latitude: 51.50785, longitude: -0.1265)]
         builder.addEdge(RoadEdgeDescription(from: a, to: b, shape: shape, shapeElevations: [5, .nan], routingSpeed: 48,

@@ -94,7 +94,7 @@ import Geodesy
     /// `RoadGraph(validating:…)` with `g`'s arrays, one changed.
     func validating(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil) throws(RoadGraphInconsistency) -> RoadGraph {
         try RoadGraph(
-            validating: firstOut ?? g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: g.nodeElevations,
+            validating: firstOut ?? g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: g.nodeElevations, nodeControls: g.nodeControls,
             tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: g.highway, speedLimit: g.speedLimit, flags: g.flags, nameIndex: g.nameIndex, refIndex: g.refIndex,
             wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: g.shapeElevations,

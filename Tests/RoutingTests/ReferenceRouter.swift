@@ -4,7 +4,8 @@ import RoadNetwork
 
 /// An independent, deliberately plain shortest-path search to check the router against: fully
 /// edge-based states (edge, access phase, the restriction paths partway driven), found on the fly,
-/// O(n²) Dijkstra, restrictions read straight from the graph.
+/// O(n²) Dijkstra, restrictions and the U-turn rule read straight from the graph. Only the prices are
+/// the router's (integer edge costs, the turn table's times), so this checks the search, not the model.
 enum ReferenceRouter {
     static func cost(in graph: RoadGraph, router: Router, from: SnappedLocation, to: SnappedLocation, metric: RoutingMetric) -> Double? {
         func positions(_ s: SnappedLocation) -> [(EdgeIndex, Double)] {
@@ -21,7 +22,10 @@ enum ReferenceRouter {
         if let v = node(from) { for e in graph.outgoingEdges(of: v) { starts.append((e, 0)) } }
         var targetPositions = positions(to)
         if let w = node(to) { for e in 0..<graph.edgeCount where graph.head[e] == w { targetPositions.append((EdgeIndex(e), 1)) } }
-        func cost(_ e: EdgeIndex) -> Double { Double(metric == .time ? graph.travelTimeSeconds[Int(e)] : graph.lengthMeters[Int(e)]) }
+        func cost(_ e: EdgeIndex) -> Double { Double(router.edgeCost(e, metric: metric)) / 1000 }
+        func turn(_ from: EdgeIndex, _ to: EdgeIndex) -> Double {
+            metric == .time ? Double(router.turnMilliseconds(from: from, to: to)) / 1000 : 0
+        }
         func destinationOnly(_ e: EdgeIndex) -> Bool { graph.flags[Int(e)].contains(.destinationOnly) }
         // Every restriction as a path of edges; "partway" = (path, edges driven so far).
         let paths: [(edges: [EdgeIndex], only: Bool)] = graph.restrictions.map { ([$0.fromEdge, $0.toEdge], $0.kind == .mandatory) }
@@ -33,11 +37,17 @@ enum ReferenceRouter {
         func started(by e: EdgeIndex) -> [Partway] {
             paths.indices.filter { paths[$0].edges[0] == e }.map { Partway(path: $0, driven: 1) }
         }
-        func allowed(_ active: [Partway], _ to: EdgeIndex) -> Bool {
+        func restrictionsAllow(_ active: [Partway], _ to: EdgeIndex) -> Bool {
             let due = active.filter { $0.driven == paths[$0.path].edges.count - 1 }
             if due.contains(where: { !paths[$0.path].only && paths[$0.path].edges[$0.driven] == to }) { return false }
             let only = due.filter { paths[$0.path].only }
             return only.isEmpty || only.contains { paths[$0.path].edges[$0.driven] == to }
+        }
+        // Turning back over the arrival edge's twin only where the restrictions leave nothing else.
+        func allowed(_ arrival: EdgeIndex, _ active: [Partway], _ to: EdgeIndex) -> Bool {
+            guard restrictionsAllow(active, to) else { return false }
+            guard router.twin(of: arrival) == to else { return true }
+            return !graph.outgoingEdges(of: graph.head[Int(arrival)]).contains { $0 != to && restrictionsAllow(active, $0) }
         }
         func after(_ active: [Partway], driving e: EdgeIndex) -> [Partway] {
             let going = active.filter { $0.driven < paths[$0.path].edges.count - 1 && paths[$0.path].edges[$0.driven] == e }
@@ -66,11 +76,12 @@ enum ReferenceRouter {
         while let (current, dx) = open.min(by: { $0.value < $1.value }), dx < best {
             open[current] = nil
             done.insert(current)
-            for o in graph.outgoingEdges(of: graph.head[Int(current.edge)]) where allowed(current.active, o) {
+            for o in graph.outgoingEdges(of: graph.head[Int(current.edge)]) where allowed(current.edge, current.active, o) {
                 guard let p = nextPhase(current.phase, o) else { continue }
-                for (t, ft) in targets where t == o { best = min(best, dx + ft * cost(o)) }
+                let dt = dx + turn(current.edge, o)
+                for (t, ft) in targets where t == o { best = min(best, dt + ft * cost(o)) }
                 let y = State(edge: o, phase: p, active: after(current.active, driving: o))
-                if !done.contains(y) { open[y] = min(open[y] ?? .infinity, dx + cost(o)) }
+                if !done.contains(y) { open[y] = min(open[y] ?? .infinity, dt + cost(o)) }
             }
         }
         return best < .infinity ? best : nil

@@ -1,0 +1,89 @@
+import RoadNetwork
+
+/// The turn-expanded graph a contraction hierarchy (or any other search) can be built on: the same states,
+/// transitions and integer costs `Router.search` uses, so such a search reproduces its costs exactly.
+///
+/// How a point-to-point query maps onto it (what `Router.search` does; `f` are snapped fractions):
+/// - **sources**: for a start at fraction `f` of edge `s` (and of its twin at `1 − f`), the state
+///   `startState(onEdge: s)` at cost `(1 − f) × edgeCost(s)`; for a start on a junction, also
+///   `startState(onEdge: o)` at `edgeCost(o)` for every edge `o` leaving it (no turn before);
+/// - **targets**: a target at fraction `f` of edge `t` is reached by every *transition* onto `t`, at the
+///   transition's source distance plus its cost minus `(1 − f) × edgeCost(t)`: the transition paid the
+///   turn onto `t` and all of `t`, so its target is one of `states(arrivingOver: t)` (a bidirectional
+///   search seeds those backwards at `−(1 − f) × edgeCost(t)`). A source seed on `t` itself drove only
+///   part of `t` and must not meet that backward seed; a target on a junction is reached by every
+///   transition over an edge ending there, at full cost (no turn after);
+/// - start and target on one edge, target ahead: `(f_t − f_s) × edgeCost` without any state.
+/// Partial costs are fractions of integers and so are the only non-integers; every sum inside the graph
+/// is exact.
+extension Router {
+    /// Number of states of the turn-expanded graph.
+    public var searchStateCount: Int { stateGraph.stateCount }
+
+    /// Number of turns priced (one per arrival edge and edge leaving its head).
+    public var turnCount: Int { graph.edgeCount == 0 ? 0 : Int(stateGraph.edges[graph.edgeCount - 1].turnStart) + graph.outgoingEdges(of: graph.head[graph.edgeCount - 1]).count }
+
+    /// Bytes of the search arrays shared by all queries: edge records, turn table, node offsets, the
+    /// access-phase maps and the restriction contexts (not the graph, snapping grid or landmarks).
+    public var searchGraphByteCount: Int {
+        let records = graph.edgeCount * MemoryLayout<TurnExpandedGraph.Edge>.stride
+        let turns = turnCount * MemoryLayout<UInt32>.stride
+        let offsets = (graph.nodeCount + 1) * MemoryLayout<UInt32>.stride
+        // `arrivingState` per base plus `arrivingBase` per arriving state: one entry per state.
+        let phases = stateGraph.stateCount * MemoryLayout<UInt32>.stride
+        let contexts = automaton.arrival.count * 4 + automaton.contextCount * 8 + automaton.ruleEdge.count * 8
+        return records + turns + offsets + phases + contexts
+    }
+
+    /// The edge a state was arrived over.
+    public func arrivalEdge(of state: SearchState) -> EdgeIndex { stateGraph.decode(state.index).edge }
+
+    /// The node a state stands at (the head of its arrival edge).
+    public func node(of state: SearchState) -> NodeIndex { graph.head[Int(arrivalEdge(of: state))] }
+
+    /// Calls `body` with every transition out of `state`, in the order of the node's outgoing edges.
+    /// - Complexity: O(out-degree of the state's node).
+    public func forEachTransition(from state: SearchState, _ body: (StateTransition) -> Void) {
+        stateGraph.forEachSuccessor(of: state.index) { next, edge, turnMilliseconds, record in
+            body(StateTransition(target: SearchState(index: next), edge: edge,
+                                 timeMilliseconds: turnMilliseconds + record.timeCost,
+                                 distanceMillimetres: record.distanceCost))
+        }
+    }
+
+    /// The state a leg starting on `edge` is in after driving (the rest of) it.
+    public func startState(onEdge edge: EdgeIndex) -> SearchState {
+        SearchState(index: stateGraph.startState(onEdge: edge))
+    }
+
+    /// Every state whose arrival edge is `edge` (its plain state, restriction contexts arrived over it,
+    /// and the `arriving` phase of a destination-only edge).
+    /// - Complexity: O(contexts) (a scan; meant for query set-up and tests, not inner loops).
+    public func states(arrivingOver edge: EdgeIndex) -> [SearchState] {
+        var bases: [UInt32] = automaton.arrival[Int(edge)] == edge ? [edge] : []
+        for (c, e) in automaton.contextEdge.enumerated() where e == edge { bases.append(UInt32(edgeCount + c)) }
+        var result: [SearchState] = []
+        for base in bases {
+            result.append(SearchState(index: base))
+            let arriving = stateGraph.arrivingState[Int(base)]
+            if arriving != UInt32.max { result.append(SearchState(index: arriving)) }
+        }
+        return result
+    }
+
+    /// The cost of driving all of `edge` in `metric`'s integer unit (milliseconds or millimetres).
+    public func edgeCost(_ edge: EdgeIndex, metric: RoutingMetric) -> UInt32 {
+        let record = stateGraph.edges[Int(edge)]
+        return metric == .time ? record.timeCost : record.distanceCost
+    }
+
+    /// The time of the turn from `from` onto `to`, milliseconds; nil when `to` does not leave `from`'s
+    /// head or the U-turn rule never allows it (the restriction contexts are not consulted: see
+    /// `isTurnAllowed(from:to:)`).
+    public func turnCost(from: EdgeIndex, to: EdgeIndex) -> UInt32? {
+        guard graph.tail[Int(to)] == graph.head[Int(from)] else { return nil }
+        let start = Int(stateGraph.edges[Int(from)].turnStart)
+        let entry = stateGraph.turns[start + Int(to - graph.firstOut[Int(graph.head[Int(from)])])]
+        return entry & TurnTable.uTurnBesideOtherExits != 0 ? nil : entry & TurnTable.costMask
+    }
+}

@@ -1,0 +1,174 @@
+import RoadNetwork
+
+/// The router's search state graph laid out for the inner loop: states, their successors and the costs
+/// of every transition (the rules are described on `Router`).
+///
+/// State layout: a *base* is an edge (`< edgeCount`: arrived over it, no restriction path in progress) or
+/// a `RestrictionAutomaton` context (`edgeCount + c`). A base whose arrival edge is public exists in phase
+/// `through` only; one whose arrival edge is destination-only in `leaving` and `arriving` (the access
+/// phase is then all that differs). So state `b < baseCount` is base `b` in its first phase (`through`
+/// or `leaving`), and the `arriving` copies of the destination-only bases follow from `baseCount` on, in
+/// base order (`arrivingState[b]`, `arrivingBase[s − baseCount]`).
+///
+/// Costs are integers: milliseconds for time, millimetres for distance (see `Router` for why); a
+/// transition into the state of edge `o` costs the turn onto `o` plus the whole of `o`.
+///
+/// A non-owning view: the `Router` that built it allocates and frees the memory, and outlives every
+/// query that copies the view.
+struct TurnExpandedGraph {
+    /// Edge data the search reads together, one cache line access per relaxation.
+    struct Edge {
+        var head: NodeIndex
+        /// The base reached over this edge unless a context says otherwise; the top bit marks a
+        /// destination-only edge.
+        var arrival: UInt32
+        /// The first of this edge's turns in `turns` (see `TurnTable`).
+        var turnStart: UInt32
+        /// Time to drive the whole edge, ms (rounded up).
+        var timeCost: UInt32
+        /// Length of the edge, mm (rounded up).
+        var distanceCost: UInt32
+    }
+
+    static let destinationOnlyBit: UInt32 = 1 << 31
+
+    let edgeCount: Int
+    /// Edges plus restriction contexts.
+    let baseCount: Int
+    /// `baseCount` plus the destination-only bases' `arriving` copies.
+    let stateCount: Int
+    let firstOut: UnsafeMutablePointer<UInt32>
+    let edges: UnsafeMutablePointer<Edge>
+    /// Turn entries (`TurnTable` layout: milliseconds plus the U-turn flag).
+    let turns: UnsafeMutablePointer<UInt32>
+    /// The `arriving` state of each destination-only base (`UInt32.max` for public ones).
+    let arrivingState: UnsafeMutablePointer<UInt32>
+    /// The base of each `arriving` state, from `baseCount` on.
+    let arrivingBase: UnsafeMutablePointer<UInt32>
+    let automaton: RestrictionAutomaton
+
+    /// Lays out the arrays for `graph` with its turn table, restriction automaton and integer costs.
+    /// - Complexity: O(nodes + edges + turns + contexts).
+    init(graph: RoadGraph, turnTable: TurnTable, automaton: RestrictionAutomaton,
+         timeCosts: [UInt32], distanceCosts: [UInt32]) {
+        let m = graph.edgeCount
+        edgeCount = m
+        baseCount = m + automaton.contextCount
+        self.automaton = automaton
+        firstOut = .allocate(capacity: graph.nodeCount + 1)
+        for v in 0...graph.nodeCount { firstOut[v] = graph.firstOut[v] }
+        edges = .allocate(capacity: max(1, m))
+        for e in 0..<m {
+            var arrival = automaton.arrival[e]
+            if graph.flags[e].contains(.destinationOnly) { arrival |= Self.destinationOnlyBit }
+            edges[e] = Edge(head: graph.head[e], arrival: arrival, turnStart: turnTable.start[e],
+                            timeCost: timeCosts[e], distanceCost: distanceCosts[e])
+        }
+        turns = .allocate(capacity: max(1, turnTable.entries.count))
+        for (i, entry) in turnTable.entries.enumerated() { turns[i] = entry }
+        arrivingState = .allocate(capacity: max(1, baseCount))
+        var arriving: [UInt32] = []
+        for b in 0..<baseCount {
+            let edge = b < m ? b : Int(automaton.contextEdge[b - m])
+            if graph.flags[edge].contains(.destinationOnly) {
+                arrivingState[b] = UInt32(baseCount + arriving.count)
+                arriving.append(UInt32(b))
+            } else {
+                arrivingState[b] = UInt32.max
+            }
+        }
+        arrivingBase = .allocate(capacity: max(1, arriving.count))
+        for (i, b) in arriving.enumerated() { arrivingBase[i] = b }
+        stateCount = baseCount + arriving.count
+    }
+
+    /// Frees the arrays; called once by the owning router.
+    func deallocate() {
+        firstOut.deallocate()
+        edges.deallocate()
+        turns.deallocate()
+        arrivingState.deallocate()
+        arrivingBase.deallocate()
+    }
+
+    /// A state taken apart.
+    struct Decoded {
+        var base: UInt32
+        var phase: AccessPhase
+        /// The edge the state was arrived over.
+        var edge: EdgeIndex
+        /// The restriction context, or -1.
+        var context: Int
+    }
+
+    /// The base, phase, arrival edge and context of state `x`.
+    @inline(__always)
+    func decode(_ x: UInt32) -> Decoded {
+        var base = x
+        var arriving = false
+        if Int(x) >= baseCount {
+            base = arrivingBase[Int(x) - baseCount]
+            arriving = true
+        }
+        let context = Int(base) - edgeCount
+        let edge = context < 0 ? base : automaton.contextEdge[context]
+        let phase: AccessPhase = arriving ? .arriving
+            : (edges[Int(edge)].arrival & Self.destinationOnlyBit != 0 ? .leaving : .through)
+        return Decoded(base: base, phase: phase, edge: edge, context: context)
+    }
+
+    /// The state of `base` in `phase` (which must be one the base has).
+    @inline(__always)
+    func state(base: UInt32, phase: AccessPhase) -> UInt32 {
+        phase == .arriving ? arrivingState[Int(base)] : base
+    }
+
+    /// The state reached by driving (the rest of) `edge` at the start of a leg: the edge's own base, in
+    /// the phase a leg starting on it has.
+    @inline(__always)
+    func startState(onEdge edge: EdgeIndex) -> UInt32 {
+        edges[Int(edge)].arrival & ~Self.destinationOnlyBit
+    }
+
+    /// Calls `body(successor, edge, turnMilliseconds, record)` for every transition out of state `x`: each
+    /// edge leaving the node that the restriction context, the U-turn rule and the access phase allow, with
+    /// the state it leads to, the turn's time and the edge's record (its own costs).
+    /// - Complexity: O(out-degree), plus O(out-degree × context rules) once for a context state with a
+    ///   U-turn.
+    @inline(__always)
+    func forEachSuccessor(of x: UInt32, _ body: (UInt32, EdgeIndex, UInt32, Edge) -> Void) {
+        let s = decode(x)
+        let arrival = edges[Int(s.edge)]
+        let node = Int(arrival.head)
+        let first = firstOut[node], end = firstOut[node + 1]
+        let turnStart = Int(arrival.turnStart)
+        var uTurnAllowed: Bool? = nil
+        var o = first
+        while o < end {
+            defer { o += 1 }
+            let turn = turns[turnStart + Int(o - first)]
+            let record = edges[Int(o)]
+            var nextBase = record.arrival & ~Self.destinationOnlyBit
+            if s.context >= 0 {
+                nextBase = automaton.next(fromContext: s.context, over: o)
+                if nextBase == RestrictionAutomaton.forbidden { continue }
+            }
+            if turn & TurnTable.uTurnBesideOtherExits != 0 {
+                // A plain state always has another exit; a context may have closed them all.
+                guard s.context >= 0 else { continue }
+                if uTurnAllowed == nil { uTurnAllowed = !hasOtherExit(context: s.context, turnStart: turnStart, from: first, to: end) }
+                if uTurnAllowed != true { continue }
+            }
+            guard let phase = s.phase.next(enteringDestinationOnly: record.arrival & Self.destinationOnlyBit != 0) else { continue }
+            body(state(base: nextBase, phase: phase), o, turn & TurnTable.costMask, record)
+        }
+    }
+
+    /// Whether context `c` allows an exit other than the U-turn among edges `first ..< end`.
+    private func hasOtherExit(context c: Int, turnStart: Int, from first: UInt32, to end: UInt32) -> Bool {
+        for o in first..<end where turns[turnStart + Int(o - first)] & TurnTable.uTurnBesideOtherExits == 0 {
+            if automaton.next(fromContext: c, over: o) != RestrictionAutomaton.forbidden { return true }
+        }
+        return false
+    }
+}

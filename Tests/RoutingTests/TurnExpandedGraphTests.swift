@@ -1,0 +1,115 @@
+import Geodesy
+import RoadNetwork
+import Testing
+import TestSupport
+@testable import Routing
+
+/// The public turn-expanded graph is the model a contraction hierarchy will be built on: a plain Dijkstra
+/// over `forEachTransition(from:)`, seeded and finished as its documentation says, must give exactly
+/// the router's costs.
+@Suite struct TurnExpandedGraphTests {
+    /// The documented query over the public graph only, in integer units (ms or mm, fractional only at
+    /// the partial first and last edges); nil when unreachable.
+    static func cost(in router: Router, from a: SnappedLocation, to b: SnappedLocation, metric: RoutingMetric) -> Double? {
+        let graph = router.graph
+        func positions(_ s: SnappedLocation) -> [(EdgeIndex, Double)] {
+            [(s.edge, s.fraction)] + (router.twin(of: s.edge).map { [($0, 1 - s.fraction)] } ?? [])
+        }
+        func node(_ s: SnappedLocation) -> NodeIndex? {
+            s.fraction <= 0 ? graph.tail[Int(s.edge)] : s.fraction >= 1 ? graph.head[Int(s.edge)] : nil
+        }
+        func cost(_ e: EdgeIndex) -> Double { Double(router.edgeCost(e, metric: metric)) }
+        let targets = positions(b), targetNode = node(b)
+        var best = Double.infinity
+        var distance = [Double](repeating: .infinity, count: router.searchStateCount)
+        var done = [Bool](repeating: false, count: router.searchStateCount)
+        func seed(_ state: SearchState, _ g: Double) { distance[Int(state.index)] = min(distance[Int(state.index)], g) }
+        func complete(over edge: EdgeIndex, at g: Double) {
+            // g: the cost with all of `edge` driven.
+            for (t, f) in targets where t == edge { best = min(best, g - (1 - f) * cost(t)) }
+            if graph.head[Int(edge)] == targetNode { best = min(best, g) }
+        }
+        for (s, f) in positions(a) {
+            for (t, ft) in targets where t == s && ft >= f { best = min(best, (ft - f) * cost(s)) }
+            if graph.head[Int(s)] == targetNode { best = min(best, (1 - f) * cost(s)) }
+            seed(router.startState(onEdge: s), (1 - f) * cost(s))
+        }
+        if let v = node(a) {
+            for o in graph.outgoingEdges(of: v) {
+                complete(over: o, at: cost(o))
+                seed(router.startState(onEdge: o), cost(o))
+            }
+        }
+        while true {
+            var x = -1
+            for i in distance.indices where !done[i] && distance[i] < .infinity && (x < 0 || distance[i] < distance[x]) { x = i }
+            guard x >= 0, distance[x] < best else { break }
+            done[x] = true
+            router.forEachTransition(from: SearchState(index: UInt32(x))) { t in
+                let g = distance[x] + Double(t.cost(metric))
+                #expect(router.arrivalEdge(of: t.target) == t.edge)
+                #expect(router.states(arrivingOver: t.edge).contains(t.target))
+                complete(over: t.edge, at: g)
+                if !done[Int(t.target.index)] { distance[Int(t.target.index)] = min(distance[Int(t.target.index)], g) }
+            }
+        }
+        return best < .infinity ? best : nil
+    }
+
+    @Test(arguments: RoutingMetric.allCases)
+    func dijkstraOverThePublicTransitionsGivesTheRoutersCostsExactly(metric: RoutingMetric) throws {
+        var rng = SeededGenerator(seed: 314)
+        var compared = 0
+        for graphSeed in UInt64(30)...32 {
+            let graph = RandomRoadGraph.make(seed: graphSeed, columns: 6, rows: 6)
+            let router = Router(graph: graph)
+            let workspace = router.makeWorkspace()
+            for _ in 0..<40 {
+                let a = try router.snap(AStarPropertyTests.randomPoint(in: graph, using: &rng))
+                let b = try router.snap(AStarPropertyTests.randomPoint(in: graph, using: &rng))
+                let routed = router.cost(from: a, to: b, metric: metric, algorithm: .dijkstra, workspace: workspace)
+                let overTransitions = Self.cost(in: router, from: a, to: b, metric: metric).map { $0 / 1000 }
+                #expect((routed == nil) == (overTransitions == nil))
+                if let x = routed, let y = overTransitions {
+                    #expect(abs(x - y) <= 1e-9 * max(1, y), "graph \(graphSeed) \(metric): router \(x) vs transitions \(y)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 60)
+    }
+
+    @Test func transitionArraysHoldEveryTransitionInOrder() throws {
+        let graph = RandomRoadGraph.make(seed: 34, columns: 5, rows: 5)
+        let router = Router(graph: graph)
+        for metric in RoutingMetric.allCases {
+            let arrays = TransitionArrays(router: router, metric: metric)
+            #expect(arrays.firstOut.count == router.searchStateCount + 1 && arrays.firstOut.last == UInt32(arrays.count))
+            for s in 0..<router.searchStateCount {
+                var listed: [StateTransition] = []
+                router.forEachTransition(from: SearchState(index: UInt32(s))) { listed.append($0) }
+                let range = Int(arrays.firstOut[s])..<Int(arrays.firstOut[s + 1])
+                #expect(listed.map(\.target.index) == Array(arrays.target[range]))
+                #expect(listed.map(\.edge) == Array(arrays.edge[range]))
+                #expect(listed.map { $0.cost(metric) } == Array(arrays.cost[range]))
+            }
+        }
+    }
+
+    @Test func transitionsCarryTheTurnPlusTheEdge() throws {
+        let graph = RandomRoadGraph.make(seed: 33, columns: 5, rows: 5)
+        let router = Router(graph: graph)
+        var checked = 0
+        for s in 0..<router.searchStateCount {
+            let state = SearchState(index: UInt32(s))
+            let from = router.arrivalEdge(of: state)
+            router.forEachTransition(from: state) { t in
+                #expect(graph.tail[Int(t.edge)] == router.node(of: state))
+                #expect(t.distanceMillimetres == router.edgeCost(t.edge, metric: .distance))
+                #expect(t.timeMilliseconds == router.edgeCost(t.edge, metric: .time) + router.turnMilliseconds(from: from, to: t.edge))
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+}
