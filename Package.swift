@@ -16,9 +16,18 @@ let package = Package(
         .library(name: "Guidance", targets: ["Guidance"]),
         .library(name: "ARExport", targets: ["ARExport"]),
         .library(name: "OutputFiles", targets: ["OutputFiles"]),
+        .library(name: "OSRMService", targets: ["OSRMService"]),
+        .library(name: "Server", targets: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The HTTP service (`waymark serve`). Hummingbird's default traits (swift-configuration, full
+        // Foundation) are not needed and only lengthen a clean build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
@@ -35,12 +44,29 @@ let package = Package(
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance"]),
+        // OSRM's HTTP API without HTTP: request parsing (URL, options, limits), the answers of route, nearest,
+        // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
+        // `waymark route --format osrm` (one code path), and fuzzable without a server.
+        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "ARExport"]),
+        // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload.
+        .target(
+            name: "Server",
+            dependencies: [
+                "OSRMService", "RoadNetwork", "Routing",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "CitySynthesis", "OutputFiles",
+                "OSRMService", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +82,8 @@ let package = Package(
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
+        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
 )

@@ -81,7 +81,11 @@ public final class Router: @unchecked Sendable {
     ///   O(landmarks × (edges + nodes log nodes)) with landmarks.
     /// - Parameter smallComponentSize: strongly connected components with fewer nodes are road islands
     ///   that snapping looks past (OSRM's `--small-component-size`, default 1,000).
-    public init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize) {
+    /// - Parameter excluding: edges no route may use (OSRM's `exclude=`, e.g. toll roads): they cost
+    ///   infinity, so searches never relax them. Snapping does not know about them; callers snap with a
+    ///   filter (`snapWaypoints(_:maxDistances:accepts:)`). Bounds stay valid, as costs only grow.
+    public init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize,
+                excluding isExcluded: ((EdgeIndex) -> Bool)? = nil) {
         self.graph = graph
         nodeCount = graph.nodeCount
         edgeCount = graph.edgeCount
@@ -105,8 +109,10 @@ public final class Router: @unchecked Sendable {
         for e in 0..<edgeCount {
             var arrival = automaton.arrival[e]
             if graph.flags[e].contains(.destinationOnly) { arrival |= Router.destinationOnlyBit }
+            let excluded = isExcluded?(EdgeIndex(e)) ?? false
             edgeRecords[e] = SearchEdge(head: graph.head[e], arrival: arrival,
-                                        timeCost: graph.travelTimeSeconds[e], distanceCost: graph.lengthMeters[e])
+                                        timeCost: excluded ? .infinity : graph.travelTimeSeconds[e],
+                                        distanceCost: excluded ? .infinity : graph.lengthMeters[e])
         }
         if landmarks > 0 {
             let lengths = graph.lengthMeters, times = graph.travelTimeSeconds

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ARExport
+import OSRMService
 import Foundation
 import Geodesy
 import Guidance
@@ -18,9 +19,13 @@ struct RouteCommand: ParsableCommand {
         piece of fewer than 1,000 nodes, e.g. a parking aisle) moves to the nearest main-network road \
         within --max-snap, unless all points lie on that same island.
 
+        With --format osrm the OSRM options (--steps, --geometries, --overview, --annotations, ...) take \
+        the values and defaults of OSRM's /route/v1 query options, and the body printed is the one \
+        'waymark serve' answers to the same request.
+
         Exit status: 0 success, 1 bad input, 3 no route connects the points, 4 a point has no road \
-        nearby. With --format osrm, statuses 3 and 4 also print OSRM's {"code":"NoRoute"} or \
-        {"code":"NoSegment"} body on standard output.
+        nearby. With --format osrm every failure also prints OSRM's error body on standard output \
+        ({"code":"NoRoute"}, {"code":"NoSegment"}, {"code":"InvalidQuery"}, {"code":"InvalidValue"}, ...).
         """)
 
     @OptionGroup var source: GraphSource
@@ -35,8 +40,7 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .long, help: "Output: text, osrm, geojson or gpx.")
     var format: String = "text"
 
-    @Option(name: .long, help: "Geometry encoding in osrm output: geojson, polyline or polyline6.")
-    var geometries: String = "geojson"
+    @OptionGroup var osrm: OSRMRouteArguments
 
     @Option(name: .customLong("max-snap"), help: ArgumentHelp("Largest distance in metres from a coordinate to its road.", valueName: "metres"))
     var maxSnap: String = "1000"
@@ -57,10 +61,11 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            let format = try Self.choice(OutputFormat.self, self.format, option: "--format")
+            if format == .osrm { return try runOSRM() }
+            try osrm.rejectUnlessOSRM()
             let (start, end, vias) = try endpoints.resolved()
             let metric = try Self.choice(RoutingMetric.self, self.metric, option: "--metric")
-            let format = try Self.choice(OutputFormat.self, self.format, option: "--format")
-            let geometries = try Self.choice(OSRMRouteResponse.GeometryFormat.self, self.geometries, option: "--geometries")
             let language = try Self.choice(InstructionLanguage.self, self.language, option: "--language")
             let maxSnap = try snapLimit()
 
@@ -70,7 +75,6 @@ struct RouteCommand: ParsableCommand {
             do throws(RoutingError) {
                 route = try router.route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
             } catch {
-                if format == .osrm { try writeOutput(OSRMRouteResponse.errorJSON(code: Self.osrmCode(for: error), message: error.description) + "\n") }
                 throw CommandFailure(message: error.description, status: Self.status(for: error))
             }
 
@@ -78,15 +82,58 @@ struct RouteCommand: ParsableCommand {
             case .text:
                 let steps = RouteGuidance.steps(for: route, in: graph, language: language)
                 try writeOutput(Self.text(for: route, steps: steps, graph: graph, language: language))
-            case .osrm:
-                let steps = RouteGuidance.steps(for: route, in: graph, language: language)
-                try writeOutput(OSRMRouteResponse(route: route, steps: steps, geometries: geometries).json(graph: graph) + "\n")
             case .geojson:
                 try writeOutput(RouteGeoJSON.document(route: route, graph: graph) + "\n")
             case .gpx:
                 let steps = RouteGuidance.steps(for: route, in: graph, language: language)
                 try writeOutput(RouteGPX.document(route: route, steps: steps))
+            case .osrm:
+                break
             }
+        }
+    }
+
+    /// `--format osrm`: the request is built and answered by the service's code (`RouteRequest`,
+    /// `RoutingService.route`), so the body is the server's; every failure prints OSRM's error body too.
+    func runOSRM() throws {
+        let request: RouteRequest
+        do throws(ServiceError) {
+            let coordinates = try osrm.coordinates(endpoints)
+            var parsed = try RouteRequest.parse(coordinates: coordinates, options: osrm.options(), limits: ServiceLimits())
+            parsed.metric = try Self.asInvalidQuery { try Self.choice(RoutingMetric.self, self.metric, option: "--metric") }
+            parsed.snapping.defaultRadius = try Self.asInvalidQuery { try snapLimit() }
+            request = parsed
+        } catch {
+            try Self.fail(error)
+        }
+        let loaded = try source.load()
+        let service = RoutingService(graph: loaded.graph)
+        let body: String
+        do throws(ServiceError) {
+            body = try service.route(request, workspace: service.makeWorkspace())
+        } catch {
+            try Self.fail(error)
+        }
+        try writeOutput(body + "\n")
+    }
+
+    /// Prints OSRM's error body on standard output and fails with the error's message and status.
+    static func fail(_ error: ServiceError) throws -> Never {
+        try writeOutput(error.body + "\n")
+        throw CommandFailure(message: error.message, status: status(for: error.code))
+    }
+
+    /// Runs a CLI option check, reporting its failure as OSRM's `InvalidQuery`.
+    static func asInvalidQuery<T>(_ body: () throws -> T) throws(ServiceError) -> T {
+        do { return try body() } catch { throw ServiceError(.invalidQuery, "\(error)") }
+    }
+
+    /// The exit status of an OSRM error code.
+    static func status(for code: ServiceError.Code) -> Int32 {
+        switch code {
+        case .noRoute: ExitStatus.noRoute
+        case .noSegment: ExitStatus.noRoadNearby
+        default: ExitStatus.failure
         }
     }
 
@@ -107,15 +154,6 @@ struct RouteCommand: ParsableCommand {
         case .noRoute: ExitStatus.noRoute
         case .noRoadNearby: ExitStatus.noRoadNearby
         case .tooFewCoordinates: ExitStatus.failure
-        }
-    }
-
-    /// OSRM's error code for a routing error.
-    static func osrmCode(for error: RoutingError) -> String {
-        switch error {
-        case .noRoute: "NoRoute"
-        case .noRoadNearby: "NoSegment"
-        case .tooFewCoordinates: "InvalidQuery"
         }
     }
 

@@ -1,0 +1,5 @@
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
