@@ -1,4 +1,4 @@
-import ARExport
+import RouteFormats
 import Routing
 
 extension RoutingService {

@@ -1,4 +1,5 @@
-import ARExport
+import Places
+import RouteFormats
 import Geodesy
 import RoadNetwork
 import Routing
