@@ -110,7 +110,10 @@ let package = Package(
         ]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: [
+            "Server", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
 )
