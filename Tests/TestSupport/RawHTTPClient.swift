@@ -5,21 +5,21 @@ import Glibc
 
 /// A minimal HTTP/1.1 client over a plain socket, for tests that need control a real client would
 /// hide: sending half a request, a huge request line, or holding a connection open.
-final class RawHTTPClient {
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: String
+public final class RawHTTPClient {
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: String
     }
 
-    struct ClientError: Error, CustomStringConvertible {
-        var description: String
+    public struct ClientError: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let fd: Int32
+    public let fd: Int32
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-    init(port: Int, timeout: Double = 10) throws {
+    public init(port: Int, timeout: Double = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket() failed") }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
@@ -38,7 +38,7 @@ final class RawHTTPClient {
 
     /// Sends raw bytes; false when the server has closed the connection.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -50,7 +50,7 @@ final class RawHTTPClient {
 
     /// Reads until the connection closes or the read times out; returns what arrived and whether the
     /// peer closed.
-    func readToEnd() -> (data: [UInt8], closed: Bool) {
+    public func readToEnd() -> (data: [UInt8], closed: Bool) {
         var all: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -62,7 +62,7 @@ final class RawHTTPClient {
     }
 
     /// Sends a GET and reads one response (Content-Length or chunked).
-    func get(_ target: String, method: String = "GET", body: String? = nil) throws -> Response {
+    public func get(_ target: String, method: String = "GET", body: String? = nil) throws -> Response {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         if let body { request += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { request += "\r\n" }
         guard send(request) else { throw ClientError(description: "connection closed while sending") }
@@ -96,7 +96,7 @@ final class RawHTTPClient {
         return result
     }
 
-    func readResponse(method: String = "GET") throws -> Response {
+    public func readResponse(method: String = "GET") throws -> Response {
         let statusLine = try line()
         let parts = statusLine.split(separator: " ")
         guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError(description: "bad status line '\(statusLine)'") }
