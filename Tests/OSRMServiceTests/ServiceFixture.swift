@@ -16,13 +16,13 @@ import TestSupport
 enum ServiceFixture {
     static let map = MapFixture("""
     a-----b-----c-----d
-    ..................
+    .......p..........
     ......e.....f......
     ..................
     g-----h-----i-----j
     """, gridSize: 20)
 
-    static let graph: RoadGraph = {
+    static let imported = {
         let xml = map.osmXML(ways: [
             .init("ab", ["highway": "residential", "name": "Main Street"]),
             .init("bc", ["highway": "residential", "name": "Main Street", "toll": "yes"]),
@@ -30,13 +30,15 @@ enum ServiceFixture {
             .init("beh", ["highway": "residential", "name": "West Lane"]),
             .init("cfi", ["highway": "residential", "name": "East Lane"]),
             .init("ghij", ["highway": "residential", "name": "South Road"]),
-        ])
+        ], nodeTags: ["p": ["amenity": "cafe", "name": "Corner Café"]])
         // swiftlint:disable:next force_try
-        return try! OSMImporter.importXML(xml, sourceName: "service-fixture").graph
+        return try! OSMImporter.importXML(xml, sourceName: "service-fixture")
     }()
 
+    static var graph: RoadGraph { imported.graph }
+
     static func service(limits: ServiceLimits = ServiceLimits()) -> RoutingService {
-        RoutingService(graph: graph, limits: limits)
+        RoutingService(graph: graph, pointsOfInterest: imported.pointsOfInterest, limits: limits)
     }
 
     /// `lon,lat` of a fixture node, moved `north` metres (to sit beside the road, not on it).
