@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "OSRMService", targets: ["OSRMService"]),
         .library(name: "Server", targets: ["Server"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
+        .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -81,13 +82,17 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
+        // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
+        .target(name: "Benchmarking", dependencies: [
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "CitySynthesis", "OutputFiles",
+        ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-                "WaymarkKit", "CitySynthesis", "OutputFiles", "OSRMService", "Server",
+                "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles", "OSRMService", "Server",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -108,6 +113,7 @@ let package = Package(
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
         ]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [

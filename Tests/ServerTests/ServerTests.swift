@@ -164,29 +164,42 @@ import TestSupport
 @Suite struct WorkerPoolTests {
     static let service = RoutingService(graph: ServerTests.graph)
 
+    /// A job that blocks until released, so the tests depend on no timing.
+    final class Gate: @unchecked Sendable {
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+    }
+
     @Test func slowJobAnswersTimeout() async {
         let pool = WorkerPool(threads: 1, queueLimit: 10)
         defer { pool.shutdown() }
+        let gate = Gate()
         let response = await pool.run(service: Self.service, timeout: 0.05) { _, _ in
-            Thread.sleep(forTimeInterval: 0.3)
+            // Released only after the answer arrived: "late" would mean the timeout never fired.
+            _ = gate.release.wait(timeout: .now() + 30)
             return ServiceResponse(body: "late")
         }
-        #expect(response.status == 503 && response.body.hasPrefix("{\"code\":\"Timeout\""))
+        gate.release.signal()
+        #expect(response.status == 503 && response.body.hasPrefix("{\"code\":\"Timeout\""), "\(response.body)")
     }
 
     @Test func fullQueueAnswersOverloaded() async {
         let pool = WorkerPool(threads: 1, queueLimit: 1)
         defer { pool.shutdown() }
-        let slow: @Sendable (RoutingService, RoutingWorkspace) -> ServiceResponse = { _, _ in
-            Thread.sleep(forTimeInterval: 0.3)
+        let gate = Gate()
+        let blocked: @Sendable (RoutingService, RoutingWorkspace) -> ServiceResponse = { _, _ in
+            gate.started.signal()
+            _ = gate.release.wait(timeout: .now() + 30)
             return ServiceResponse(body: "done")
         }
-        async let first = pool.run(service: Self.service, timeout: 5, slow)      // runs
-        try? await Task.sleep(for: .milliseconds(50))
-        async let second = pool.run(service: Self.service, timeout: 5, slow)     // waits
-        try? await Task.sleep(for: .milliseconds(50))
-        let third = await pool.run(service: Self.service, timeout: 5, slow)      // refused
-        #expect(third.status == 503 && third.body.hasPrefix("{\"code\":\"Overloaded\""))
+        async let first = pool.run(service: Self.service, timeout: 60, blocked)      // runs, holding the one thread
+        await Task.detached { _ = gate.started.wait(timeout: .now() + 30) }.value
+        async let second = pool.run(service: Self.service, timeout: 60, blocked)     // waits in the queue
+        while pool.queuedCount < 1 { await Task.yield() }
+        let third = await pool.run(service: Self.service, timeout: 60) { _, _ in ServiceResponse(body: "ran") }
+        gate.release.signal()
+        gate.release.signal()
+        #expect(third.status == 503 && third.body.hasPrefix("{\"code\":\"Overloaded\""), "\(third.body)")
         #expect(await first.body == "done")
         #expect(await second.body == "done")
     }
