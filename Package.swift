@@ -19,11 +19,23 @@ let package = Package(
         .library(name: "RouteFormats", targets: ["RouteFormats"]),
         .library(name: "ARExport", targets: ["ARExport"]),
         .library(name: "OutputFiles", targets: ["OutputFiles"]),
+        .library(name: "OSRMService", targets: ["OSRMService"]),
+        .library(name: "Server", targets: ["Server"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The HTTP service (`waymark serve`). Hummingbird's default traits (swift-configuration, full
+        // Foundation) are not needed and only lengthen a clean build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Already in Hummingbird's graph; named for the slow-client guard, a channel handler.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
@@ -50,6 +62,26 @@ let package = Package(
         .target(name: "WaymarkKit", dependencies: [
             "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
         ]),
+        // OSRM's HTTP API without HTTP: request parsing (URL, options, limits), the answers of route, nearest,
+        // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
+        // `waymark route --format osrm` (one code path), and fuzzable without a server.
+        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport"]),
+        // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload.
+        .target(
+            name: "Server",
+            dependencies: [
+                "OSRMService", "RoadNetwork", "Routing",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ]
+        ),
         // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
         .target(name: "Benchmarking", dependencies: [
             "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "CitySynthesis", "OutputFiles",
@@ -60,7 +92,8 @@ let package = Package(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-                "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles",
+                "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles", "OSRMService", "Server",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +115,11 @@ let package = Package(
         ]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
+        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: [
+            "Server", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
 )

@@ -5,10 +5,12 @@ import Routing
 
 /// A route written in the shape of OSRM's `/route/v1` response, so OSRM clients can read it.
 ///
-/// Layout as OSRM writes it: `code`, `routes[0]` (`geometry`, `legs[]` with `steps[]`, `summary` and
-/// per-segment `annotation`, `weight_name`, `weight`, `duration`, `distance`) and `waypoints[]` (snapped
-/// `location` as [lon, lat], `name`, snap `distance`; `hint` is omitted). Distances are metres and
-/// durations seconds with one decimal, coordinates six decimals, bearings whole degrees.
+/// Layout as OSRM writes it: `code`, `routes[0]` (`geometry` per `overview`, `legs[]` with `steps[]`
+/// when asked, `summary`, and `annotation` when asked, `weight_name`, `weight`, `duration`, `distance`)
+/// and `waypoints[]` (snapped `location` as [lon, lat], `name`, snap `distance`; `hint` is omitted).
+/// Distances are metres and durations seconds with one decimal, coordinates six decimals, bearings
+/// whole degrees. Each step lists every junction it passes in `intersections`, the first being its
+/// maneuver's, as OSRM does.
 public struct OSRMRouteResponse: Sendable {
     /// How `geometry` values are written (OSRM's `geometries=` parameter).
     public enum GeometryFormat: String, Sendable, CaseIterable {
@@ -20,16 +22,52 @@ public struct OSRMRouteResponse: Sendable {
         case polyline6
     }
 
-    public var route: Route
-    /// The turn-by-turn steps of each leg (`RouteGuidance.steps`), one array per leg.
-    public var steps: [[RouteStep]]
-    public var geometries: GeometryFormat
+    /// The whole route's geometry (OSRM's `overview=`).
+    public enum Overview: String, Sendable, CaseIterable {
+        /// Douglas-Peucker simplified for the zoom level at which the route fits one screen.
+        case simplified
+        /// Every point.
+        case full
+        /// Left out.
+        case none = "false"
+    }
 
-    public init(route: Route, steps: [[RouteStep]], geometries: GeometryFormat = .geojson) {
+    /// The per-segment annotation arrays (OSRM's `annotations=`; `maxspeed` is Mapbox's extension).
+    public struct Annotations: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let nodes = Annotations(rawValue: 1 << 0)
+        public static let distance = Annotations(rawValue: 1 << 1)
+        public static let duration = Annotations(rawValue: 1 << 2)
+        public static let datasources = Annotations(rawValue: 1 << 3)
+        public static let weight = Annotations(rawValue: 1 << 4)
+        public static let speed = Annotations(rawValue: 1 << 5)
+        public static let maxspeed = Annotations(rawValue: 1 << 6)
+        public static let all: Annotations = [.nodes, .distance, .duration, .datasources, .weight, .speed, .maxspeed]
+    }
+
+    /// What the response holds, with OSRM's defaults: polyline geometry, simplified overview, no steps,
+    /// no annotations, waypoints listed.
+    public struct Options: Sendable {
+        public var geometries: GeometryFormat = .polyline
+        public var overview: Overview = .simplified
+        public var steps = false
+        public var annotations: Annotations = []
+        public var skipWaypoints = false
+        public init() {}
+    }
+
+    public var route: Route
+    /// The turn-by-turn steps of each leg (`RouteGuidance.steps`), one array per leg; may be empty
+    /// arrays when `options.steps` is false.
+    public var steps: [[RouteStep]]
+    public var options: Options
+
+    public init(route: Route, steps: [[RouteStep]], options: Options = Options()) {
         precondition(steps.count == route.legs.count, "one step list per leg")
         self.route = route
         self.steps = steps
-        self.geometries = geometries
+        self.options = options
     }
 
     /// The response JSON.
@@ -41,8 +79,10 @@ public struct OSRMRouteResponse: Sendable {
         w.key("routes")
         w.beginArray()
         w.beginObject()
-        w.key("geometry")
-        writeGeometry(route.coordinates, into: &w)
+        if options.overview != .none {
+            w.key("geometry")
+            writeGeometry(overviewCoordinates(), into: &w)
+        }
         w.key("legs")
         w.beginArray()
         for (i, leg) in route.legs.enumerated() { writeLeg(leg, steps: steps[i], graph: graph, into: &w) }
@@ -53,19 +93,24 @@ public struct OSRMRouteResponse: Sendable {
         w.field("distance", route.distance)
         w.endObject()
         w.endArray()
-        w.key("waypoints")
-        w.beginArray()
-        for waypoint in route.waypoints {
-            w.beginObject()
-            w.field("name", Self.roadName(of: waypoint.edge, in: graph))
-            w.key("location")
-            Self.writePosition(waypoint.location, into: &w)
-            w.field("distance", waypoint.distance, decimals: 2)
-            w.endObject()
+        if !options.skipWaypoints {
+            w.key("waypoints")
+            w.beginArray()
+            for waypoint in route.waypoints { Self.writeWaypoint(waypoint, graph: graph, into: &w) }
+            w.endArray()
         }
-        w.endArray()
         w.endObject()
         return w.text
+    }
+
+    /// An OSRM waypoint object: `name`, snapped `location`, snap `distance`.
+    public static func writeWaypoint(_ waypoint: SnappedLocation, graph: RoadGraph, into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("name", roadName(of: waypoint.edge, in: graph))
+        w.key("location")
+        writePosition(waypoint.location, into: &w)
+        w.field("distance", waypoint.distance, decimals: 2)
+        w.endObject()
     }
 
     /// OSRM's error code for a routing error: `NoSegment` (no road near a point), `NoRoute`,
@@ -93,24 +138,35 @@ public struct OSRMRouteResponse: Sendable {
 
     // MARK: Parts
 
+    /// The overview geometry: every point, or simplified for the zoom level the route fits.
+    func overviewCoordinates() -> [Coordinate] {
+        options.overview == .simplified ? PolylineSimplification.overview(route.coordinates) : route.coordinates
+    }
+
     private func weight(distance: Meters, duration: Seconds) -> Double { route.metric == .time ? duration : distance }
 
     private func writeLeg(_ leg: RouteLeg, steps: [RouteStep], graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
         w.key("steps")
         w.beginArray()
-        let nodesAtCoordinates = Self.junctionNodes(of: leg, graph: graph)
-        for step in steps { writeStep(step, leg: leg, junctions: nodesAtCoordinates, graph: graph, into: &w) }
+        if options.steps {
+            let passes = JunctionPass.passes(along: leg, graph: graph)
+            let owned = JunctionPass.assign(passes, to: steps)
+            for (k, step) in steps.enumerated() {
+                writeStep(step, junction: owned[k].maneuver, passed: owned[k].passed, graph: graph, into: &w)
+            }
+        }
         w.endArray()
-        w.field("summary", Self.summary(of: leg, graph: graph))
+        // OSRM's summary names the major roads only when steps were asked for.
+        w.field("summary", options.steps ? Self.summary(of: leg, graph: graph) : "")
         w.field("weight", weight(distance: leg.distance, duration: leg.duration))
         w.field("duration", leg.duration)
         w.field("distance", leg.distance)
-        writeAnnotation(leg, graph: graph, into: &w)
+        if !options.annotations.isEmpty { writeAnnotation(leg, graph: graph, into: &w) }
         w.endObject()
     }
 
-    private func writeStep(_ step: RouteStep, leg: RouteLeg, junctions: [Coordinate: (node: NodeIndex, inEdge: EdgeIndex, outEdge: EdgeIndex)],
+    private func writeStep(_ step: RouteStep, junction: JunctionPass?, passed: [JunctionPass],
                            graph: RoadGraph, into w: inout JSONWriter) {
         let m = step.maneuver
         w.beginObject()
@@ -133,7 +189,8 @@ public struct OSRMRouteResponse: Sendable {
         if m.type == .rotary, let rotaryName = m.rotaryName, !rotaryName.isEmpty { w.field("rotary_name", rotaryName) }
         w.key("intersections")
         w.beginArray()
-        writeIntersection(for: m, junction: junctions[m.location], graph: graph, into: &w)
+        writeIntersection(for: m, junction: junction, graph: graph, into: &w)
+        for pass in passed { Self.writePassedIntersection(pass, graph: graph, into: &w) }
         w.endArray()
         w.field("weight", weight(distance: step.distance, duration: step.duration))
         w.field("duration", step.duration)
@@ -144,47 +201,82 @@ public struct OSRMRouteResponse: Sendable {
     /// The junction at a maneuver: every road leaving the node plus the approach, sorted by bearing as
     /// OSRM does, `entry` telling which may be entered (turn restrictions applied), `in`/`out` the
     /// approach and the road taken. Depart and arrive points (mid-edge) have only the one road.
-    private func writeIntersection(for m: Maneuver, junction: (node: NodeIndex, inEdge: EdgeIndex, outEdge: EdgeIndex)?,
-                                   graph: RoadGraph, into w: inout JSONWriter) {
+    private func writeIntersection(for m: Maneuver, junction: JunctionPass?, graph: RoadGraph, into w: inout JSONWriter) {
+        var bearings: [IntersectionRoad] = []
+        if m.type == .depart {
+            bearings = [IntersectionRoad(bearing: Int(m.bearingAfter.degrees.rounded()) % 360, entry: true, isIn: false, isOut: true)]
+        } else if m.type == .arrive || junction == nil {
+            bearings = [IntersectionRoad(bearing: Int(m.bearingBefore.reversed.degrees.rounded()) % 360, entry: true, isIn: true, isOut: false)]
+            if m.type != .arrive {
+                bearings.append(IntersectionRoad(bearing: Int(m.bearingAfter.degrees.rounded()) % 360, entry: true, isIn: false, isOut: true))
+            }
+        } else if let j = junction {
+            bearings = Self.roads(at: j, graph: graph)
+        }
+        Self.writeIntersection(at: m.location, roads: bearings, into: &w)
+    }
+
+    /// A junction passed without a maneuver: all its roads, `in` the approach and `out` the road on.
+    static func writePassedIntersection(_ pass: JunctionPass, graph: RoadGraph, into w: inout JSONWriter) {
+        writeIntersection(at: pass.location, roads: roads(at: pass, graph: graph), into: &w)
+    }
+
+    /// One road of an intersection object.
+    struct IntersectionRoad {
+        var bearing: Int
+        var entry: Bool
+        var isIn: Bool
+        var isOut: Bool
+    }
+
+    /// The roads at a junction as OSRM lists them: each edge leaving the node (entry unless a
+    /// restriction forbids it) and the approach, by bearing.
+    static func roads(at j: JunctionPass, graph: RoadGraph) -> [IntersectionRoad] {
+        let rules = graph.restrictions(from: j.inEdge)
+        let mandatory = rules.filter { $0.kind == .mandatory }.map(\.toEdge)
+        let prohibited = rules.filter { $0.kind == .prohibitive }.map(\.toEdge)
+        let inBearing = Int(edgeBearing(j.inEdge, atHead: true, graph: graph).reversed.degrees.rounded()) % 360
+        var roads: [IntersectionRoad] = []
+        var sawIn = false
+        for out in graph.outgoingEdges(of: j.node) {
+            let b = Int(edgeBearing(out, atHead: false, graph: graph).degrees.rounded()) % 360
+            let allowed = !prohibited.contains(out) && (mandatory.isEmpty || mandatory.contains(out))
+            let isIn = !sawIn && graph.head[Int(out)] == graph.tail[Int(j.inEdge)] && b == inBearing
+            if isIn { sawIn = true }
+            roads.append(IntersectionRoad(bearing: b, entry: allowed, isIn: isIn, isOut: out == j.outEdge))
+        }
+        if !sawIn { roads.append(IntersectionRoad(bearing: inBearing, entry: false, isIn: true, isOut: false)) }
+        // One-way roads that only lead in: listed, never enterable (a two-way road is listed once).
+        let outgoing = graph.outgoingEdges(of: j.node)
+        for f in graph.incomingEdges(of: j.node) where f != j.inEdge {
+            if outgoing.contains(where: { graph.head[Int($0)] == graph.tail[Int(f)] && graph.wayID[Int($0)] == graph.wayID[Int(f)] }) { continue }
+            let b = Int(edgeBearing(f, atHead: true, graph: graph).reversed.degrees.rounded()) % 360
+            roads.append(IntersectionRoad(bearing: b, entry: false, isIn: false, isOut: false))
+        }
+        return roads
+    }
+
+    static func writeIntersection(at location: Coordinate, roads unsorted: [IntersectionRoad], into w: inout JSONWriter) {
+        let roads = unsorted.sorted { $0.bearing < $1.bearing }
         w.beginObject()
         w.key("location")
-        Self.writePosition(m.location, into: &w)
-        var bearings: [(bearing: Int, entry: Bool, isIn: Bool, isOut: Bool)] = []
-        if m.type == .depart {
-            bearings = [(Int(m.bearingAfter.degrees.rounded()) % 360, true, false, true)]
-        } else if m.type == .arrive || junction == nil {
-            bearings = [(Int(m.bearingBefore.reversed.degrees.rounded()) % 360, true, true, false)]
-            if m.type != .arrive { bearings.append((Int(m.bearingAfter.degrees.rounded()) % 360, true, false, true)) }
-        } else if let j = junction {
-            let rules = graph.restrictions(from: j.inEdge)
-            let mandatory = rules.filter { $0.kind == .mandatory }.map(\.toEdge)
-            let prohibited = rules.filter { $0.kind == .prohibitive }.map(\.toEdge)
-            let inBearing = Int(Self.edgeBearing(j.inEdge, atHead: true, graph: graph).reversed.degrees.rounded()) % 360
-            var sawIn = false
-            for out in graph.outgoingEdges(of: j.node) {
-                let b = Int(Self.edgeBearing(out, atHead: false, graph: graph).degrees.rounded()) % 360
-                let allowed = !prohibited.contains(out) && (mandatory.isEmpty || mandatory.contains(out))
-                let isIn = !sawIn && graph.head[Int(out)] == graph.tail[Int(j.inEdge)] && b == inBearing
-                if isIn { sawIn = true }
-                bearings.append((b, allowed, isIn, out == j.outEdge))
-            }
-            if !sawIn { bearings.append((inBearing, false, true, false)) }
-        }
-        bearings.sort { $0.bearing < $1.bearing }
+        writePosition(location, into: &w)
         w.key("bearings")
         w.beginArray()
-        for b in bearings { w.integer(b.bearing) }
+        for b in roads { w.integer(b.bearing) }
         w.endArray()
         w.key("entry")
         w.beginArray()
-        for b in bearings { w.bool(b.entry) }
+        for b in roads { w.bool(b.entry) }
         w.endArray()
-        if let i = bearings.firstIndex(where: \.isIn) { w.field("in", i) }
-        if let o = bearings.firstIndex(where: \.isOut) { w.field("out", o) }
+        if let i = roads.firstIndex(where: \.isIn) { w.field("in", i) }
+        if let o = roads.firstIndex(where: \.isOut) { w.field("out", o) }
         w.endObject()
     }
 
-    /// OSRM's per-segment annotation arrays.
+    /// OSRM's per-segment annotation arrays, those asked for. `nodes` lists the OSM ids of the graph
+    /// nodes the leg runs through, from the tail of its first edge to the head of its last (Waymark keeps
+    /// ids for junctions and way ends, not for the shape points between them).
     private func writeAnnotation(_ leg: RouteLeg, graph: RoadGraph, into w: inout JSONWriter) {
         var distances: [Meters] = [], durations: [Seconds] = [], limits: [SpeedLimit] = []
         for s in 0..<leg.segmentEdge.count {
@@ -195,16 +287,38 @@ public struct OSRMRouteResponse: Sendable {
             durations.append(length > 0 ? d * Double(graph.travelTimeSeconds[e]) / length : 0)
             limits.append(graph.speedLimit[e])
         }
+        let a = options.annotations
         w.key("annotation")
         w.beginObject()
-        w.key("distance"); w.beginArray(); for d in distances { w.number(d, decimals: 1) }; w.endArray()
-        w.key("duration"); w.beginArray(); for t in durations { w.number(t, decimals: 1) }; w.endArray()
-        w.key("speed"); w.beginArray()
-        for (d, t) in zip(distances, durations) { w.number(t > 0 ? d / t : 0, decimals: 1) }
-        w.endArray()
-        w.key("maxspeed"); w.beginArray()
-        for limit in limits { Self.writeMaxSpeed(limit, into: &w) }
-        w.endArray()
+        if a.contains(.distance) { w.key("distance"); w.beginArray(); for d in distances { w.number(d, decimals: 1) }; w.endArray() }
+        if a.contains(.duration) { w.key("duration"); w.beginArray(); for t in durations { w.number(t, decimals: 1) }; w.endArray() }
+        if a.contains(.weight) {
+            w.key("weight"); w.beginArray()
+            for (d, t) in zip(distances, durations) { w.number(route.metric == .time ? t : d, decimals: 1) }
+            w.endArray()
+        }
+        if a.contains(.speed) {
+            w.key("speed"); w.beginArray()
+            for (d, t) in zip(distances, durations) { w.number(t > 0 ? d / t : 0, decimals: 1) }
+            w.endArray()
+        }
+        if a.contains(.datasources) {
+            w.key("datasources"); w.beginArray(); for _ in distances { w.integer(0) }; w.endArray()
+            w.key("metadata"); w.beginObject(); w.key("datasource_names"); w.beginArray(); w.string("profile"); w.endArray(); w.endObject()
+        }
+        if a.contains(.nodes) {
+            w.key("nodes"); w.beginArray()
+            if let first = leg.edges.first, leg.coordinates.count >= 2 {
+                w.raw(String(graph.nodeOSMIDs[Int(graph.tail[Int(first)])]))
+                for e in leg.edges { w.raw(String(graph.nodeOSMIDs[Int(graph.head[Int(e)])])) }
+            }
+            w.endArray()
+        }
+        if a.contains(.maxspeed) {
+            w.key("maxspeed"); w.beginArray()
+            for limit in limits { Self.writeMaxSpeed(limit, into: &w) }
+            w.endArray()
+        }
         w.endObject()
     }
 
@@ -231,16 +345,6 @@ public struct OSRMRouteResponse: Sendable {
 
     // MARK: Helpers
 
-    /// The graph node at each junction of the leg (where edge i-1 meets edge i), keyed by its position.
-    static func junctionNodes(of leg: RouteLeg, graph: RoadGraph) -> [Coordinate: (node: NodeIndex, inEdge: EdgeIndex, outEdge: EdgeIndex)] {
-        var result: [Coordinate: (node: NodeIndex, inEdge: EdgeIndex, outEdge: EdgeIndex)] = [:]
-        for i in leg.edges.indices.dropFirst() {
-            let node = graph.tail[Int(leg.edges[i])]
-            result[graph.nodeCoordinates[Int(node)]] = (node, leg.edges[i - 1], leg.edges[i])
-        }
-        return result
-    }
-
     /// The bearing of an edge where it leaves its tail (`atHead == false`) or arrives at its head.
     static func edgeBearing(_ edge: EdgeIndex, atHead: Bool, graph: RoadGraph) -> Bearing {
         let points = graph.geometry(of: edge)
@@ -256,7 +360,7 @@ public struct OSRMRouteResponse: Sendable {
     }
 
     /// The road's name, or its ref when unnamed.
-    static func roadName(of edge: EdgeIndex, in graph: RoadGraph) -> String {
+    public static func roadName(of edge: EdgeIndex, in graph: RoadGraph) -> String {
         let name = graph.name(of: edge)
         return name.isEmpty ? graph.ref(of: edge) : name
     }
@@ -276,12 +380,12 @@ public struct OSRMRouteResponse: Sendable {
     }
 
     /// OSRM writes positions with six decimals (about 0.1 m).
-    static func writePosition(_ c: Coordinate, into w: inout JSONWriter) { w.position(c, decimals: 6) }
+    public static func writePosition(_ c: Coordinate, into w: inout JSONWriter) { w.position(c, decimals: 6) }
 
     private func writeGeometry(_ points: [Coordinate], into w: inout JSONWriter) {
         // A LineString needs two positions; a zero-length route repeats its one point.
         let coordinates = points.count == 1 ? [points[0], points[0]] : points
-        switch geometries {
+        switch options.geometries {
         case .geojson:
             w.beginObject()
             w.field("type", "LineString")

@@ -56,22 +56,37 @@ extension Router {
     ///   `maxDistance`.
     /// - Complexity: one or two snapping-grid searches per coordinate.
     public func snapWaypoints(_ coordinates: [Coordinate], maxDistance: Meters = 1000) throws(RoutingError) -> [SnappedLocation] {
+        try snapWaypoints(coordinates, maxDistances: coordinates.map { _ in maxDistance },
+                          accepts: coordinates.map { _ in { _ in true } })
+    }
+
+    /// `snapWaypoints(_:maxDistance:)` with a limit and an edge filter per coordinate (OSRM's `radiuses`
+    /// and `bearings`): coordinate `i` snaps only to edges for which `accepts[i]` is true (the filter sees
+    /// the indexed edge of a twin pair), within `maxDistances[i]`.
+    /// - Throws: `RoutingError.noRoadNearby` naming the first coordinate without an accepted road in reach.
+    /// - Complexity: one or two snapping-grid searches per coordinate.
+    public func snapWaypoints(_ coordinates: [Coordinate], maxDistances: [Meters],
+                              accepts: [(EdgeIndex) -> Bool]) throws(RoutingError) -> [SnappedLocation] {
+        precondition(maxDistances.count == coordinates.count && accepts.count == coordinates.count, "one limit and filter per coordinate")
         var candidates: [SnapCandidates] = []
         candidates.reserveCapacity(coordinates.count)
         for (i, coordinate) in coordinates.enumerated() {
             let role = WaypointRole(index: i, count: coordinates.count)
-            candidates.append(try snapCandidates(coordinate, as: role, maxDistance: maxDistance))
+            candidates.append(try snapCandidates(coordinate, as: role, maxDistance: maxDistances[i], accepts: accepts[i]))
         }
         return Router.choose(candidates)
     }
 
-    /// The nearest road point of a coordinate, and its nearest main-network point when the first does
-    /// not connect to the main network in `role`.
-    /// - Throws: `RoutingError.noRoadNearby` when no road lies within `maxDistance`.
-    func snapCandidates(_ coordinate: Coordinate, as role: WaypointRole, maxDistance: Meters) throws(RoutingError) -> SnapCandidates {
-        let nearest = try snap(coordinate, maxDistance: maxDistance)
+    /// The nearest accepted road point of a coordinate, and its nearest accepted main-network point when
+    /// the first does not connect to the main network in `role`.
+    /// - Throws: `RoutingError.noRoadNearby` when no accepted road lies within `maxDistance`.
+    func snapCandidates(_ coordinate: Coordinate, as role: WaypointRole, maxDistance: Meters,
+                        accepts: (EdgeIndex) -> Bool) throws(RoutingError) -> SnapCandidates {
+        guard let nearest = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance, where: accepts) else {
+            throw RoutingError.noRoadNearby(coordinate, maxDistance: maxDistance)
+        }
         if connectsToMainNetwork(nearest.edge, as: role) { return SnapCandidates(nearest: nearest, onMainNetwork: nil, island: nil) }
-        let main = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance) { connectsToMainNetwork($0, as: role) }
+        let main = snapIndex.nearest(to: coordinate, in: graph, maxDistance: maxDistance) { accepts($0) && connectsToMainNetwork($0, as: role) }
         let c = components.component(ofEdge: nearest.edge)
         // An edge joining two components is an island of its own: key it past the component numbers.
         let island = c != RoadComponents.none ? Int(c) : components.count + Int(nearest.edge)

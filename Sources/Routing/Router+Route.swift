@@ -19,21 +19,34 @@ extension Router {
     }
 
     /// Routes through already snapped locations (start, vias, destination), one leg between each pair.
+    ///
+    /// With `continueStraight` (OSRM's `continue_straight=true`) a leg leaving a via point in the middle
+    /// of a road first tries only the direction the previous leg arrived in, so the route does not turn
+    /// around there; when that direction leads nowhere it may still turn.
     /// - Throws: `RoutingError.tooFewCoordinates` for fewer than two locations, `RoutingError.noRoute`.
     public func route(through waypoints: [SnappedLocation], metric: RoutingMetric = .time,
-                      algorithm: SearchAlgorithm = .aStar, workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
+                      algorithm: SearchAlgorithm = .aStar, continueStraight: Bool = false,
+                      workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
         guard waypoints.count >= 2 else { throw RoutingError.tooFewCoordinates }
         let ws = workspace ?? makeWorkspace()
         var legs: [RouteLeg] = []
         var settled = 0
+        var arrival: EdgePosition?
         for i in 0..<(waypoints.count - 1) {
             let from = waypoints[i], to = waypoints[i + 1]
-            guard let result = search(from: positions(of: from), startNode: node(at: from), to: positions(of: to),
-                                      targetNode: node(at: to), targetPoint: to.location,
-                                      metric: metric, algorithm: algorithm, workspace: ws) else {
-                throw RoutingError.noRoute(from: from.input, to: to.input)
+            var found: SearchResult?
+            if continueStraight, let straight = arrival, node(at: from) == nil {
+                found = search(from: [straight], to: positions(of: to), targetNode: node(at: to), targetPoint: to.location,
+                               metric: metric, algorithm: algorithm, workspace: ws)
             }
+            if found == nil {
+                found = search(from: positions(of: from), startNode: node(at: from), to: positions(of: to),
+                               targetNode: node(at: to), targetPoint: to.location,
+                               metric: metric, algorithm: algorithm, workspace: ws)
+            }
+            guard let result = found else { throw RoutingError.noRoute(from: from.input, to: to.input) }
             settled += result.settled
+            arrival = result.edges.last.map { EdgePosition(edge: $0, fraction: result.endFraction) }
             legs.append(makeLeg(result, from: from, to: to))
         }
         return Route(legs: legs, metric: metric, settledNodes: settled)

@@ -102,8 +102,11 @@ public final class Router: @unchecked Sendable {
     ///   O(landmarks × (edges + nodes log nodes)) with landmarks.
     /// - Parameter smallComponentSize: strongly connected components with fewer nodes are road islands
     ///   that snapping looks past (OSRM's `--small-component-size`, default 1,000).
+    /// - Parameter excluding: edges no route may use (OSRM's `exclude=`, e.g. toll roads): searches never
+    ///   enter them. Snapping does not know about them; callers snap with a filter
+    ///   (`snapWaypoints(_:maxDistances:accepts:)`). Bounds stay valid, as excluding only removes paths.
     public init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize,
-                turnCosts: TurnCostModel = .osrmCar) {
+                turnCosts: TurnCostModel = .osrmCar, excluding isExcluded: ((EdgeIndex) -> Bool)? = nil) {
         self.graph = graph
         turnCostModel = turnCosts
         nodeCount = graph.nodeCount
@@ -122,7 +125,7 @@ public final class Router: @unchecked Sendable {
 
         stateGraph = TurnExpandedGraph(graph: graph, turnTable: TurnTable(graph: graph, twin: twin, model: turnCosts),
                                        automaton: RestrictionAutomaton(graph: graph),
-                                       timeCosts: timeCosts, distanceCosts: distanceCosts)
+                                       timeCosts: timeCosts, distanceCosts: distanceCosts, excluding: isExcluded)
         if landmarks > 0 {
             timeLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(timeCosts[$0]) }
             distanceLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(distanceCosts[$0]) }

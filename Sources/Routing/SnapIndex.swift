@@ -117,6 +117,9 @@ public struct SnapIndex: Sendable {
         }
     }
 
+    /// The largest distance between two points on Earth, metres.
+    static let halfEarthCircumference: Meters = 20_040_000
+
     /// The nearest point on an indexed edge within `maxDistance` of `coordinate`, or nil.
     ///
     /// The result's `edge` is the indexed edge of its twin pair; `fraction` is measured along the
@@ -131,10 +134,7 @@ public struct SnapIndex: Sendable {
     /// Used to find the nearest point on the main network when the nearest road is a tiny island; the
     /// search widens ring by ring exactly as `nearest(to:in:maxDistance:)` and skips rejected edges.
     /// - Complexity: O(cells within the distance of the nearest accepted edge + segments in them).
-    /// The largest distance between two points on Earth, metres.
-    static let halfEarthCircumference: Meters = 20_040_000
-
-    func nearest(to coordinate: Coordinate, in graph: RoadGraph, maxDistance: Meters,
+    public func nearest(to coordinate: Coordinate, in graph: RoadGraph, maxDistance: Meters,
                  where accepts: (EdgeIndex) -> Bool) -> SnappedLocation? {
         guard entryEdge.count > 0, maxDistance >= 0, coordinate.isValid else { return nil }
         let x = (coordinate.longitude - referenceLongitude) * metersPerDegreeX

@@ -31,6 +31,9 @@ struct TurnExpandedGraph {
     }
 
     static let destinationOnlyBit: UInt32 = 1 << 31
+    /// The time cost marking an excluded edge (`Router(excluding:)`): above every real edge cost, which is
+    /// capped at 2^31 − 1; no transition enters such an edge.
+    static let excludedCost = UInt32.max
 
     let edgeCount: Int
     /// Edges plus restriction contexts.
@@ -50,7 +53,7 @@ struct TurnExpandedGraph {
     /// Lays out the arrays for `graph` with its turn table, restriction automaton and integer costs.
     /// - Complexity: O(nodes + edges + turns + contexts).
     init(graph: RoadGraph, turnTable: TurnTable, automaton: RestrictionAutomaton,
-         timeCosts: [UInt32], distanceCosts: [UInt32]) {
+         timeCosts: [UInt32], distanceCosts: [UInt32], excluding isExcluded: ((EdgeIndex) -> Bool)? = nil) {
         let m = graph.edgeCount
         edgeCount = m
         baseCount = m + automaton.contextCount
@@ -62,7 +65,8 @@ struct TurnExpandedGraph {
             var arrival = automaton.arrival[e]
             if graph.flags[e].contains(.destinationOnly) { arrival |= Self.destinationOnlyBit }
             edges[e] = Edge(head: graph.head[e], arrival: arrival, turnStart: turnTable.start[e],
-                            timeCost: timeCosts[e], distanceCost: distanceCosts[e])
+                            timeCost: isExcluded?(EdgeIndex(e)) == true ? Self.excludedCost : timeCosts[e],
+                            distanceCost: distanceCosts[e])
         }
         turns = .allocate(capacity: max(1, turnTable.entries.count))
         for (i, entry) in turnTable.entries.enumerated() { turns[i] = entry }
@@ -148,6 +152,7 @@ struct TurnExpandedGraph {
             defer { o += 1 }
             let turn = turns[turnStart + Int(o - first)]
             let record = edges[Int(o)]
+            if record.timeCost == Self.excludedCost { continue }
             var nextBase = record.arrival & ~Self.destinationOnlyBit
             if s.context >= 0 {
                 nextBase = automaton.next(fromContext: s.context, over: o)
@@ -166,7 +171,8 @@ struct TurnExpandedGraph {
 
     /// Whether context `c` allows an exit other than the U-turn among edges `first ..< end`.
     private func hasOtherExit(context c: Int, turnStart: Int, from first: UInt32, to end: UInt32) -> Bool {
-        for o in first..<end where turns[turnStart + Int(o - first)] & TurnTable.uTurnBesideOtherExits == 0 {
+        for o in first..<end where turns[turnStart + Int(o - first)] & TurnTable.uTurnBesideOtherExits == 0
+            && edges[Int(o)].timeCost != Self.excludedCost {
             if automaton.next(fromContext: c, over: o) != RestrictionAutomaton.forbidden { return true }
         }
         return false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Guidance
+import OSRMService
 import RouteFormats
 import Routing
 
@@ -15,9 +16,13 @@ struct RouteCommand: ParsableCommand {
         piece of fewer than 1,000 nodes, e.g. a parking aisle) moves to the nearest main-network road \
         within --max-snap, unless all points lie on that same island.
 
+        With --format osrm the OSRM options (--steps, --geometries, --overview, --annotations, ...) take \
+        the values and defaults of OSRM's /route/v1 query options, and the body printed is the one \
+        'waymark serve' answers to the same request.
+
         Exit status: 0 success, 1 bad input, 3 no route connects the points, 4 a point has no road \
-        nearby. With --format osrm, statuses 3 and 4 also print OSRM's {"code":"NoRoute"} or \
-        {"code":"NoSegment"} body on standard output.
+        nearby. With --format osrm every failure also prints OSRM's error body on standard output \
+        ({"code":"NoRoute"}, {"code":"NoSegment"}, {"code":"InvalidQuery"}, {"code":"InvalidValue"}, ...).
         """)
 
     @OptionGroup var source: GraphSource
@@ -27,8 +32,7 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .long, help: "Output: text, osrm, geojson or gpx.")
     var format: String = "text"
 
-    @Option(name: .long, help: "Geometry encoding in osrm output: geojson, polyline or polyline6.")
-    var geometries: String = "geojson"
+    @OptionGroup var osrm: OSRMRouteArguments
 
     @OptionGroup var language: LanguageArgument
 
@@ -36,28 +40,66 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            let format = try choice(OutputFormat.self, self.format, option: "--format")
+            if format == .osrm { return try runOSRM() }
+            try osrm.rejectUnlessOSRM()
             let (start, end, vias) = try endpoints.resolved()
             let metric = try routing.parsedMetric()
-            let format = try choice(OutputFormat.self, self.format, option: "--format")
-            let geometries = try choice(OSRMRouteResponse.GeometryFormat.self, self.geometries, option: "--geometries")
             let language = try language.parsed()
             let maxSnap = try routing.snapLimit()
 
             let graph = try source.load().graph
-            let route: Route
-            do throws(RoutingError) {
-                route = try Router(graph: graph).route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
-            } catch {
-                if format == .osrm { try writeOutput(OSRMRouteResponse.errorJSON(for: error) + "\n") }
-                throw error
-            }
+            let route = try Router(graph: graph).route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
             let steps = RouteGuidance.steps(for: route, in: graph, language: language)
             switch format {
             case .text: try writeOutput(RouteSummaryText.text(for: route, steps: steps, graph: graph, language: language))
-            case .osrm: try writeOutput(OSRMRouteResponse(route: route, steps: steps, geometries: geometries).json(graph: graph) + "\n")
             case .geojson: try writeOutput(RouteGeoJSON.document(route: route, graph: graph) + "\n")
             case .gpx: try writeOutput(RouteGPX.document(route: route, steps: steps))
+            case .osrm: break
             }
+        }
+    }
+
+    /// `--format osrm`: the request is built and answered by the service's code (`RouteRequest`,
+    /// `RoutingService.route`), so the body is the server's; every failure prints OSRM's error body too.
+    func runOSRM() throws {
+        let request: RouteRequest
+        do throws(ServiceError) {
+            let coordinates = try osrm.coordinates(endpoints)
+            var parsed = try RouteRequest.parse(coordinates: coordinates, options: osrm.options(), limits: ServiceLimits())
+            parsed.metric = try Self.asInvalidQuery { try routing.parsedMetric() }
+            parsed.snapping.defaultRadius = try Self.asInvalidQuery { try routing.snapLimit() }
+            request = parsed
+        } catch {
+            try Self.fail(error)
+        }
+        let service = RoutingService(graph: try source.load().graph)
+        let body: String
+        do throws(ServiceError) {
+            body = try service.route(request, workspace: service.makeWorkspace())
+        } catch {
+            try Self.fail(error)
+        }
+        try writeOutput(body + "\n")
+    }
+
+    /// Prints OSRM's error body on standard output and fails with the error's message and status.
+    static func fail(_ error: ServiceError) throws -> Never {
+        try writeOutput(error.body + "\n")
+        throw CommandFailure(message: error.message, status: status(for: error.code))
+    }
+
+    /// Runs a CLI option check, reporting its failure as OSRM's `InvalidQuery`.
+    static func asInvalidQuery<T>(_ body: () throws -> T) throws(ServiceError) -> T {
+        do { return try body() } catch { throw ServiceError(.invalidQuery, "\(error)") }
+    }
+
+    /// The exit status of an OSRM error code (as `ExitStatus.of` maps the routing errors).
+    static func status(for code: ServiceError.Code) -> Int32 {
+        switch code {
+        case .noRoute: ExitStatus.noRoute
+        case .noSegment: ExitStatus.noRoadNearby
+        default: ExitStatus.failure
         }
     }
 }

@@ -26,13 +26,24 @@ import Testing
         return (graph, route, RouteGuidance.steps(for: route, in: graph))
     }
 
+    /// Everything OSRM can put in a route response (its defaults leave steps and annotations out and
+    /// simplify the overview).
+    static func options(_ geometries: OSRMRouteResponse.GeometryFormat = .geojson) -> OSRMRouteResponse.Options {
+        var options = OSRMRouteResponse.Options()
+        options.geometries = geometries
+        options.overview = .full
+        options.steps = true
+        options.annotations = .all
+        return options
+    }
+
     static func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
     @Test func osrmResponseCarriesTheRouteStepsAndAnnotations() throws {
         let (graph, route, steps) = try Self.route()
-        let response = try Self.object(OSRMRouteResponse(route: route, steps: steps).json(graph: graph))
+        let response = try Self.object(OSRMRouteResponse(route: route, steps: steps, options: Self.options()).json(graph: graph))
         #expect(response["code"] as? String == "Ok")
         let first = try #require((response["routes"] as? [[String: Any]])?.first)
         #expect(first["distance"] as? Double == 1841.4 && first["distance"] as? Double == (route.distance * 10).rounded() / 10)
@@ -72,7 +83,7 @@ import Testing
 
     @Test func osrmPolylineEncodesTheSameGeometry() throws {
         let (graph, route, steps) = try Self.route()
-        let response = try Self.object(OSRMRouteResponse(route: route, steps: steps, geometries: .polyline6).json(graph: graph))
+        let response = try Self.object(OSRMRouteResponse(route: route, steps: steps, options: Self.options(.polyline6)).json(graph: graph))
         let first = try #require((response["routes"] as? [[String: Any]])?.first)
         #expect(first["geometry"] as? String == OSRMRouteResponse.encodePolyline(route.coordinates, precision: 6))
         // Google's example: (38.5, -120.2), (40.7, -120.95), (43.252, -126.453).

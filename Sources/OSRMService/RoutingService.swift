@@ -1,0 +1,122 @@
+import Places
+import RouteFormats
+import Geodesy
+import RoadNetwork
+import Routing
+import Synchronization
+
+/// OSRM's HTTP API over one road graph, without the HTTP: a request target in, a status and body out.
+///
+/// One instance is shared by every thread: the graph, router and points of interest are read-only;
+/// each thread passes its own `RoutingWorkspace` (from `makeWorkspace()`). Routers that leave out road
+/// classes (`exclude=`) are built on first use and kept.
+///
+/// Services: OSRM's `route`, `nearest` and `table` (v1, any profile name, as `osrm-routed` ignores it),
+/// and Waymark's `waypoints`, `markers` and `pois`.
+public final class RoutingService: Sendable {
+    public let graph: RoadGraph
+    public let router: Router
+    public let places: PointOfInterestFinder
+    public let limits: ServiceLimits
+    public let table: any TravelTable
+    /// Routers without some road classes, keyed by the sorted class names.
+    private let excludingRouters = Mutex<[String: Router]>([:])
+    private let landmarks: Int
+
+    /// - Parameter landmarks: ALT landmarks of the routers (see `Router.init`): worth their set-up time
+    ///   for a server answering many queries, not for one CLI route.
+    public init(graph: RoadGraph, pointsOfInterest: [PointOfInterest] = [], limits: ServiceLimits = ServiceLimits(),
+                landmarks: Int = 0, table: any TravelTable = PairwiseTable()) {
+        self.graph = graph
+        self.router = Router(graph: graph, landmarks: landmarks)
+        self.places = PointOfInterestFinder(pointsOfInterest)
+        self.limits = limits
+        self.table = table
+        self.landmarks = landmarks
+    }
+
+    /// A workspace for one thread's queries.
+    public func makeWorkspace() -> RoutingWorkspace { router.makeWorkspace() }
+
+    /// The services and the version each speaks.
+    static let services = ["route", "nearest", "table", "waypoints", "markers", "pois"]
+    /// OSRM services Waymark does not offer.
+    static let unsupportedOSRMServices: Set<String> = ["match", "trip", "tile"]
+
+    /// Answers a request target such as `/route/v1/driving/7.42,43.73;7.43,43.74?steps=true`.
+    /// Never throws: a refused request is an OSRM error body with its status.
+    public func respond(to target: String, workspace: RoutingWorkspace) -> ServiceResponse {
+        do throws(ServiceError) {
+            return try answer(target, workspace: workspace)
+        } catch {
+            return ServiceResponse(error)
+        }
+    }
+
+    func answer(_ target: String, workspace: RoutingWorkspace) throws(ServiceError) -> ServiceResponse {
+        guard target.utf8.count <= limits.urlBytes else {
+            throw ServiceError(.tooBig, "URL of \(target.utf8.count) bytes is longer than the limit (\(limits.urlBytes))")
+        }
+        let request = try RequestTarget.parse(target)
+        guard Self.services.contains(request.service) else {
+            let detail = Self.unsupportedOSRMServices.contains(request.service) ? " (Waymark offers \(Self.services.joined(separator: ", ")))" : ""
+            throw ServiceError(.invalidService, "Service \(request.service) not found!" + detail)
+        }
+        guard request.version == "v1" else {
+            throw ServiceError(.invalidVersion, "Service \(request.service) has no version \(request.version) (only v1)")
+        }
+        switch request.service {
+        case "route":
+            let route = try RouteRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
+            return ServiceResponse(body: try self.route(route, workspace: workspace))
+        case "nearest":
+            let nearest = try NearestRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
+            return ServiceResponse(body: try self.nearest(nearest))
+        case "table":
+            let table = try TableRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
+            return ServiceResponse(body: try self.table(table, workspace: workspace))
+        default:
+            return try answerWaymarkService(request, workspace: workspace)
+        }
+    }
+
+    /// The router for a set of excluded classes (the shared one when none), built on first use.
+    func router(excluding classes: Set<SnapOptions.ExcludeClass>) -> Router {
+        guard !classes.isEmpty else { return router }
+        let sorted = classes.sorted()
+        let key = sorted.map(\.rawValue).joined(separator: ",")
+        return excludingRouters.withLock { routers in
+            if let existing = routers[key] { return existing }
+            let graph = self.graph
+            let built = Router(graph: graph, landmarks: landmarks) { edge in sorted.contains { $0.contains(edge, in: graph) } }
+            routers[key] = built
+            return built
+        }
+    }
+
+    /// Snaps a request's coordinates with its radiuses, bearings and exclusions.
+    /// - Throws: `NoSegment` naming the first coordinate without a road in reach.
+    func snap(_ coordinates: [Coordinate], options: SnapOptions, router: Router) throws(ServiceError) -> [SnappedLocation] {
+        do throws(RoutingError) {
+            return try router.snapWaypoints(coordinates, maxDistances: coordinates.indices.map(options.radius),
+                                            accepts: coordinates.indices.map { options.edgeFilter($0, coordinate: coordinates[$0], router: router) })
+        } catch {
+            throw Self.serviceError(error, coordinates: coordinates)
+        }
+    }
+
+    /// OSRM's error for a routing failure: the code `OSRMRouteResponse.errorCode(for:)` gives, OSRM's
+    /// message, and Waymark's reason after it.
+    static func serviceError(_ error: RoutingError, coordinates: [Coordinate]) -> ServiceError {
+        let code = ServiceError.Code(rawValue: OSRMRouteResponse.errorCode(for: error)) ?? .invalidQuery
+        switch error {
+        case .noRoadNearby(let c, _):
+            let index = coordinates.firstIndex(of: c).map(String.init) ?? "?"
+            return ServiceError(code, "Could not find a matching segment for coordinate \(index): \(error.description)")
+        case .noRoute:
+            return ServiceError(code, "Impossible route between points: \(error.description)")
+        case .tooFewCoordinates:
+            return ServiceError(code, error.description)
+        }
+    }
+}

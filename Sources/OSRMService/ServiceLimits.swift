@@ -1,0 +1,36 @@
+/// The size limits of one request, so a single client cannot make the server do unbounded work.
+///
+/// Defaults follow `osrm-routed`'s where it has one (`--max-viaroute-size 500`, `--max-table-size 100`,
+/// `--max-nearest-size 100`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
+/// with six decimals).
+public struct ServiceLimits: Sendable, Equatable {
+    /// Coordinates in one route, waypoints or markers request.
+    public var routeCoordinates: Int
+    /// Coordinates in one table request (sources × destinations is bounded by its square).
+    public var tableCoordinates: Int
+    /// Largest `number` of a nearest request.
+    public var nearestResults: Int
+    /// Longest request target (path and query), in bytes.
+    public var urlBytes: Int
+    /// Longest request body, in bytes (every service is GET; a body is read only to be refused).
+    public var bodyBytes: Int
+    /// Longest time one request may compute before the server answers `Timeout`.
+    public var requestTimeoutSeconds: Double
+    /// Requests that may wait for a free worker before new ones are refused with `Overloaded`.
+    public var queuedRequests: Int
+    /// Largest `radius` of a points-of-interest request, metres.
+    public var poiRadiusMeters: Double
+
+    public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
+                bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
+                poiRadiusMeters: Double = 5000) {
+        self.routeCoordinates = routeCoordinates
+        self.tableCoordinates = tableCoordinates
+        self.nearestResults = nearestResults
+        self.urlBytes = urlBytes
+        self.bodyBytes = bodyBytes
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.queuedRequests = queuedRequests
+        self.poiRadiusMeters = poiRadiusMeters
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Geodesy
+import OSRMService
+
+/// `waymark route`'s OSRM options: the query options of OSRM's `/route/v1`, same names (with dashes)
+/// and values, read by the service's own parser (`RouteRequest.parse`), so their defaults and errors
+/// are the server's. Only valid with `--format osrm`.
+struct OSRMRouteArguments: ParsableArguments {
+    @Option(name: .long, help: "osrm: steps true or false (default false).")
+    var steps: String?
+    @Option(name: .long, help: "osrm: geometry encoding polyline (default), polyline6 or geojson.")
+    var geometries: String?
+    @Option(name: .long, help: "osrm: overview simplified (default), full or false.")
+    var overview: String?
+    @Option(name: .long, help: "osrm: annotations true, false (default) or a list of nodes,distance,duration,datasources,weight,speed,maxspeed.")
+    var annotations: String?
+    @Option(name: .long, help: "osrm: alternatives true, false (default) or a number (the best route is always the only one).")
+    var alternatives: String?
+    @Option(name: .customLong("continue-straight"), help: "osrm: continue_straight default, true or false (no U-turn at via points unless false).")
+    var continueStraight: String?
+    @Option(name: .long, help: ArgumentHelp("osrm: radiuses {radius};{radius}... per coordinate (metres or unlimited).", valueName: "list"))
+    var radiuses: String?
+    @Option(name: .long, help: ArgumentHelp("osrm: bearings {value},{range};... per coordinate.", valueName: "list"))
+    var bearings: String?
+    @Option(name: .long, help: ArgumentHelp("osrm: exclude motorway, toll and/or ferry (comma-separated).", valueName: "classes"))
+    var exclude: String?
+    @Option(name: .long, help: ArgumentHelp("osrm: waypoints {index};{index}... that end legs (first and last included).", valueName: "list"))
+    var waypoints: String?
+    @Option(name: .customLong("skip-waypoints"), help: "osrm: skip_waypoints true or false (default false).")
+    var skipWaypoints: String?
+
+    /// The options given, as OSRM query name/value pairs.
+    func options() -> [(name: String, value: String)] {
+        let all: [(String, String?)] = [
+            ("steps", steps), ("geometries", geometries), ("overview", overview), ("annotations", annotations),
+            ("alternatives", alternatives), ("continue_straight", continueStraight), ("radiuses", radiuses),
+            ("bearings", bearings), ("exclude", exclude), ("waypoints", waypoints), ("skip_waypoints", skipWaypoints),
+        ]
+        return all.compactMap { name, value in value.map { (name, $0) } }
+    }
+
+    /// Fails when an OSRM option is given without `--format osrm` (it would be silently ignored).
+    func rejectUnlessOSRM() throws {
+        if let first = options().first {
+            throw CommandFailure(message: "--\(first.name.replacingOccurrences(of: "_", with: "-")): an OSRM option, expected only with --format osrm")
+        }
+    }
+
+    /// The start, vias and destination; a malformed one is OSRM's `InvalidQuery`, one out of range
+    /// `InvalidValue`, naming the option.
+    func coordinates(_ endpoints: RouteEndpoints) throws(ServiceError) -> [Coordinate] {
+        func parse(_ text: String, option: String) throws(ServiceError) -> Coordinate {
+            do throws(CoordinateParseError) {
+                return try Coordinate.parse(text)
+            } catch {
+                let numbers = text.split(separator: ",", omittingEmptySubsequences: false)
+                let numeric = numbers.count == 2 && numbers.allSatisfy { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces))?.isFinite == true }
+                throw ServiceError(numeric ? .invalidValue : .invalidQuery, "\(option): \(error.description)")
+            }
+        }
+        return [try parse(endpoints.from, option: "--from")] + (try endpoints.via.map { v throws(ServiceError) in try parse(v, option: "--via") })
+            + [try parse(endpoints.to, option: "--to")]
+    }
+}
