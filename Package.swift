@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "OutputFiles", targets: ["OutputFiles"]),
         .library(name: "OSRMService", targets: ["OSRMService"]),
         .library(name: "Server", targets: ["Server"]),
+        .library(name: "MapPage", targets: ["MapPage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,11 +49,13 @@ let package = Package(
         // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
         // `waymark route --format osrm` (one code path), and fuzzable without a server.
         .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "ARExport"]),
+        // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
+        .target(name: "MapPage", resources: [.copy("Page")]),
         // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload.
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "RoadNetwork", "Routing",
+                "OSRMService", "RoadNetwork", "Routing", "MapPage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,7 +86,7 @@ let package = Package(
         .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "MapPage", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
 )
