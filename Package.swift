@@ -2,7 +2,8 @@
 import PackageDescription
 
 // One library module per pipeline stage; data flows one way:
-// OSM file -> OSMImport -> RoadNetwork <-> RoadNetworkStore -> Routing -> Guidance -> ARExport.
+// OSM file -> OSMImport -> RoadNetwork <-> RoadNetworkStore -> Routing -> Guidance -> RouteFormats / ARExport,
+// with Places (points of interest) beside them. README "Architecture" has the table of what each module is for.
 // The C libraries are wrapped as system-library targets and imported only by the module that needs them.
 let package = Package(
     name: "Waymark",
@@ -14,10 +15,13 @@ let package = Package(
         .library(name: "RoadNetworkStore", targets: ["RoadNetworkStore"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Guidance", targets: ["Guidance"]),
+        .library(name: "Places", targets: ["Places"]),
+        .library(name: "RouteFormats", targets: ["RouteFormats"]),
         .library(name: "ARExport", targets: ["ARExport"]),
         .library(name: "OutputFiles", targets: ["OutputFiles"]),
         .library(name: "OSRMService", targets: ["OSRMService"]),
         .library(name: "Server", targets: ["Server"]),
+        .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
         .library(name: "MapPage", targets: ["MapPage"]),
     ],
     dependencies: [
@@ -29,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Already in Hummingbird's graph; named for the slow-client guard, a channel handler.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
@@ -44,11 +51,21 @@ let package = Package(
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
-        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance"]),
+        // Points of interest: categories, queries, the grid index, places along a route.
+        .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
+        // Every machine-readable and text output but the AR markers, and the one JSON writer they all use.
+        .target(name: "RouteFormats", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places"]),
+        // AR markers only; no routing (it takes guidance waypoints and places along the route).
+        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "RouteFormats"]),
+        // The entry point for apps and servers: load -> route -> guidance -> markers, one error type per stage;
+        // also what the CLI does beyond parsing options (import policy, database reports, the stream session).
+        .target(name: "WaymarkKit", dependencies: [
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
+        ]),
         // OSRM's HTTP API without HTTP: request parsing (URL, options, limits), the answers of route, nearest,
         // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
         // `waymark route --format osrm` (one code path), and fuzzable without a server.
-        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "ARExport"]),
+        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport"]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
         // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload.
@@ -57,10 +74,14 @@ let package = Package(
             dependencies: [
                 "OSRMService", "RoadNetwork", "Routing", "MapPage",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
@@ -68,8 +89,9 @@ let package = Package(
         .executableTarget(
             name: "waymark",
             dependencies: [
-                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "CitySynthesis", "OutputFiles",
-                "OSRMService", "Server",
+                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
+                "WaymarkKit", "CitySynthesis", "OutputFiles", "OSRMService", "Server",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,10 +105,18 @@ let package = Package(
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "RoadNetwork", "Geodesy"]),
+        .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "WaymarkKitTests", dependencies: [
+            "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+        ]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
-        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "ARExport", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "MapPage", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: [
+            "Server", "MapPage", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
     ]
 )

@@ -1,21 +1,16 @@
 import Geodesy
 
-/// Why an AR export or a point-of-interest query could not be made.
+/// Why an AR marker export could not be made.
 ///
-/// Every message names the option, file or element at fault and what was expected, so the CLI can
-/// print it as one line.
+/// Messages name the setting, file or element at fault in the library's words (the camera height, an
+/// elevation tile), not a command-line option: the CLI, a server or an app each say which of their
+/// inputs carried it. Every message is one line.
 public enum ARExportError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The route produced no waypoints, so there is nothing to place.
     case emptyRoute
-    /// An option value is out of its range; `option` is the CLI spelling (`--batch-size`).
-    case invalidOption(option: String, value: String, expected: String)
-    /// A search radius above the maximum.
-    case radiusTooLarge(Meters, maximum: Meters)
-    /// More categories than a query may combine.
-    case tooManyCategories(count: Int, maximum: Int)
-    /// A category name not in `PointOfInterestCategory.known`.
-    case unknownCategory(String, known: [String])
-    /// The `--dem` directory does not exist or is not a directory.
+    /// A marker setting out of its range.
+    case invalidSetting(ARMarkerOptions.Setting, value: String, expected: String)
+    /// The elevation directory does not exist or is not a directory.
     case elevationDirectoryMissing(String)
     /// An SRTM `.hgt` file that cannot be used.
     case invalidElevationTile(path: String, reason: String)
@@ -24,18 +19,15 @@ public enum ARExportError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .emptyRoute:
             return "the route has no waypoints, so there are no markers to place"
-        case .invalidOption(let option, let value, let expected):
-            return "invalid value '\(value)' for \(option): expected \(expected)"
-        case .radiusTooLarge(let radius, let maximum):
-            return "--radius \(ExportFormatting.fixed(radius, 1)) m is too large: the maximum is \(Int(maximum)) m"
-        case .tooManyCategories(let count, let maximum):
-            return "--category lists \(count) categories: at most \(maximum) can be combined"
-        case .unknownCategory(let name, let known):
-            return "unknown category '\(name)' for --category: known categories are \(known.joined(separator: ", "))"
+        case .invalidSetting(let setting, let value, let expected):
+            return "invalid \(setting.noun) '\(value)': expected \(expected)"
         case .elevationDirectoryMissing(let path):
-            return "--dem \(path): no such directory (expected a directory of SRTM .hgt tiles such as N43E007.hgt)"
+            return "elevation directory \(path): \(Self.missingDirectoryReason)"
         case .invalidElevationTile(let path, let reason):
             return "elevation tile \(path): \(reason)"
         }
     }
+
+    /// What is wrong with a missing elevation directory, and what was expected there.
+    public static let missingDirectoryReason = "no such directory (expected a directory of SRTM .hgt tiles such as N43E007.hgt)"
 }

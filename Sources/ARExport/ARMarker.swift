@@ -1,6 +1,7 @@
 import Geodesy
 import Guidance
 import RoadNetwork
+import RouteFormats
 
 /// One 3-D marker the AR app places, with everything it needs so it does no geometry itself.
 ///
@@ -11,7 +12,7 @@ public struct ARMarker: Sendable {
     public var index: Int
     public var kind: ARMarkerKind
     public var arrow: ArrowDirection?
-    public var color: MarkerColor
+    public var color: WarningColor
     public var warning: SpeedWarning
     /// The posted limit of the road at the marker (nil for points of interest).
     public var speedLimit: SpeedLimit?
@@ -43,7 +44,7 @@ public struct ARMarker: Sendable {
     public var waypointSequence: Int?
     public var label: PointOfInterestLabel?
 
-    public init(index: Int, kind: ARMarkerKind, arrow: ArrowDirection?, color: MarkerColor, warning: SpeedWarning,
+    public init(index: Int, kind: ARMarkerKind, arrow: ArrowDirection?, color: WarningColor, warning: SpeedWarning,
                 speedLimit: SpeedLimit?, distanceAlongRoute: Meters, coordinate: Coordinate, altitude: Meters,
                 groundElevation: Meters, elevationSource: ElevationSource, heightAboveGround: Meters,
                 enu: EastNorthUp, arkit: ARKitPosition, bearing: Bearing, yaw: Radians, visibilityRadius: Meters,
@@ -68,5 +69,11 @@ public struct ARMarker: Sendable {
         self.instruction = instruction
         self.waypointSequence = waypointSequence
         self.label = label
+    }
+
+    /// The limit at the marker in km/h, nil when the road has none or it is unknown (and for labels).
+    public var speedLimitKilometersPerHour: Double? {
+        guard let speedLimit, speedLimit.kind == .limited else { return nil }
+        return Double(speedLimit.kilometersPerHour)
     }
 }

@@ -1,6 +1,8 @@
 import Geodesy
 import Guidance
+import Places
 import RoadNetwork
+import RouteFormats
 
 /// Turns a route's guidance waypoints (and places along it) into the AR app's marker list.
 ///
@@ -52,7 +54,7 @@ public enum ARMarkerExporter {
             let altitude = groundHeight + height
             let position = frame.position(of: w.coordinate, altitude: altitude)
             routeMarkers.append(ARMarker(
-                index: 0, kind: kind, arrow: arrow, color: MarkerColor(w.warning), warning: w.warning,
+                index: 0, kind: kind, arrow: arrow, color: WarningColor(w.warning), warning: w.warning,
                 speedLimit: w.speedLimit, distanceAlongRoute: w.distanceAlongRoute, coordinate: w.coordinate,
                 altitude: altitude, groundElevation: groundHeight, elevationSource: source, heightAboveGround: height,
                 enu: position.enu, arkit: position.arkit, bearing: facing,

@@ -1,4 +1,5 @@
 import Geodesy
+import RouteFormats
 
 extension ARMarkerList {
     /// The CSV header row (column names carry their units).
@@ -10,22 +11,22 @@ extension ARMarkerList {
     /// Unknown values (altitude without elevation data, no speed limit …) are empty cells.
     /// - Complexity: O(markers).
     public func csv() -> String {
-        typealias F = ExportFormatting
+        func f(_ value: Double, _ decimals: Int) -> String { DecimalNumber.fixed(value, decimals: decimals) }
         var out = ARMarkerList.csvHeader + "\r\n"
         for m in markers {
             var fields: [String] = [
                 String(m.index), String(batchIndex(ofMarker: m.index)), m.kind.rawValue, m.arrow?.rawValue ?? "",
-                m.color.rawValue, m.warning.rawValue, F.fixed(m.distanceAlongRoute, 2),
-                F.fixed(m.coordinate.latitude, 7), F.fixed(m.coordinate.longitude, 7),
-                m.elevationSource == .unknown ? "" : F.fixed(m.altitude, 3), m.elevationSource.rawValue,
-                F.fixed(m.heightAboveGround, 3), F.fixed(m.enu.east, 3), F.fixed(m.enu.north, 3), F.fixed(m.enu.up, 3),
-                F.fixed(m.arkit.x, 3), F.fixed(m.arkit.y, 3), F.fixed(m.arkit.z, 3), F.fixed(m.bearing.degrees, 2),
-                F.fixed(m.yaw, 4), F.fixed(m.visibilityRadius, 3),
-                m.speedLimit?.kind == .limited ? F.fixed(Double(m.speedLimit!.kilometersPerHour), 1) : "",
-                F.csv(m.instruction ?? ""),
+                m.color.rawValue, m.warning.rawValue, f(m.distanceAlongRoute, 2),
+                f(m.coordinate.latitude, 7), f(m.coordinate.longitude, 7),
+                m.elevationSource == .unknown ? "" : f(m.altitude, 3), m.elevationSource.rawValue,
+                f(m.heightAboveGround, 3), f(m.enu.east, 3), f(m.enu.north, 3), f(m.enu.up, 3),
+                f(m.arkit.x, 3), f(m.arkit.y, 3), f(m.arkit.z, 3), f(m.bearing.degrees, 2),
+                f(m.yaw, 4), f(m.visibilityRadius, 3),
+                m.speedLimitKilometersPerHour.map { f($0, 1) } ?? "",
+                TextEscaping.csv(m.instruction ?? ""),
             ]
             if let label = m.label {
-                fields += [F.csv(label.pointOfInterest.name), F.csv(label.category), F.fixed(label.distanceFromRoute, 2)]
+                fields += [TextEscaping.csv(label.pointOfInterest.name), TextEscaping.csv(label.category), f(label.distanceFromRoute, 2)]
             } else {
                 fields += ["", "", ""]
             }

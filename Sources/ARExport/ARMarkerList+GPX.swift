@@ -1,4 +1,5 @@
 import Geodesy
+import RouteFormats
 
 extension ARMarkerList {
     /// The markers as GPX 1.1 waypoints (`<wpt>`) for GPS devices.
@@ -7,23 +8,24 @@ extension ARMarkerList {
     /// kind and index); `<type>` is the marker kind; colour, batch and ARKit position go in `<desc>`.
     /// - Complexity: O(markers).
     public func gpx(name: String = "Waymark AR markers") -> String {
-        typealias F = ExportFormatting
+        func f(_ value: Double, _ decimals: Int) -> String { DecimalNumber.fixed(value, decimals: decimals) }
+        let xml = TextEscaping.xml
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<gpx version=\"1.1\" creator=\"waymark\" xmlns=\"http://www.topografix.com/GPX/1/1\" "
         out += "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
         out += "xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
-        out += "  <metadata><name>\(F.xml(name))</name></metadata>\n"
+        out += "  <metadata><name>\(xml(name))</name></metadata>\n"
         for m in markers {
-            out += "  <wpt lat=\"\(F.fixed(m.coordinate.latitude, 7))\" lon=\"\(F.fixed(m.coordinate.longitude, 7))\">\n"
-            if m.elevationSource != .unknown { out += "    <ele>\(F.fixed(m.altitude, 3))</ele>\n" }
+            out += "  <wpt lat=\"\(f(m.coordinate.latitude, 7))\" lon=\"\(f(m.coordinate.longitude, 7))\">\n"
+            if m.elevationSource != .unknown { out += "    <ele>\(f(m.altitude, 3))</ele>\n" }
             let title = m.label?.pointOfInterest.name ?? m.instruction ?? "\(m.kind.rawValue) \(m.index)"
-            out += "    <name>\(F.xml(title.isEmpty ? "\(m.kind.rawValue) \(m.index)" : title))</name>\n"
+            out += "    <name>\(xml(title.isEmpty ? "\(m.kind.rawValue) \(m.index)" : title))</name>\n"
             var desc = "\(m.kind.rawValue)"
             if let arrow = m.arrow { desc += " \(arrow.rawValue)" }
-            if let label = m.label { desc += " (\(label.category), \(F.fixed(label.distanceFromRoute, 1)) m from route)" }
-            desc += "; colour \(m.color.rawValue); \(F.fixed(m.distanceAlongRoute, 1)) m along route; batch \(batchIndex(ofMarker: m.index))"
-            desc += "; ARKit x \(F.fixed(m.arkit.x, 3)) y \(F.fixed(m.arkit.y, 3)) z \(F.fixed(m.arkit.z, 3)); bearing \(F.fixed(m.bearing.degrees, 1))"
-            out += "    <desc>\(F.xml(desc))</desc>\n"
+            if let label = m.label { desc += " (\(label.category), \(f(label.distanceFromRoute, 1)) m from route)" }
+            desc += "; color \(m.color.rawValue); \(f(m.distanceAlongRoute, 1)) m along route; batch \(batchIndex(ofMarker: m.index))"
+            desc += "; ARKit x \(f(m.arkit.x, 3)) y \(f(m.arkit.y, 3)) z \(f(m.arkit.z, 3)); bearing \(f(m.bearing.degrees, 1))"
+            out += "    <desc>\(xml(desc))</desc>\n"
             out += "    <sym>\(ARMarkerList.gpxSymbol(m.kind))</sym>\n"
             out += "    <type>\(m.kind.rawValue)</type>\n"
             out += "  </wpt>\n"

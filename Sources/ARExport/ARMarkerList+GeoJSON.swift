@@ -1,45 +1,64 @@
 import Geodesy
+import RouteFormats
 
 extension ARMarkerList {
-    /// The markers as an RFC 7946 FeatureCollection of Points for map tools.
+    /// The markers as an RFC 7946 FeatureCollection of Points for map tools, one feature per line.
     ///
     /// Positions are `[longitude, latitude]`, with the altitude as a third value only when the ground
     /// height is known. `marker-color`/`marker-symbol` follow the simplestyle convention many viewers read.
     /// - Complexity: O(markers).
     public func geoJSON() -> String {
-        typealias F = ExportFormatting
-        var out = "{\"type\": \"FeatureCollection\", \"features\": ["
-        for (i, m) in markers.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            var position = "\(F.fixed(m.coordinate.longitude, 7)), \(F.fixed(m.coordinate.latitude, 7))"
-            if m.elevationSource != .unknown { position += ", \(F.fixed(m.altitude, 3))" }
-            out += "  {\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(position)]}, \"properties\": {"
-            out += "\"index\": \(m.index), \"batch\": \(batchIndex(ofMarker: m.index)), \"kind\": \"\(m.kind.rawValue)\", "
-            out += "\"arrow\": \(F.jsonString(m.arrow?.rawValue)), \"color\": \"\(m.color.rawValue)\", \"warning\": \"\(m.warning.rawValue)\", "
-            out += "\"marker-color\": \"\(ARMarkerList.hexColor(m.color))\", \"marker-symbol\": \"\(ARMarkerList.symbol(m.kind))\", "
-            out += "\"distanceAlongRoute\": \(F.fixed(m.distanceAlongRoute, 2)), \"bearing\": \(F.fixed(m.bearing.degrees, 2)), "
-            out += "\"yaw\": \(F.fixed(m.yaw, 4)), \"arkitX\": \(F.fixed(m.arkit.x, 3)), \"arkitY\": \(F.fixed(m.arkit.y, 3)), "
-            out += "\"arkitZ\": \(F.fixed(m.arkit.z, 3)), \"heightAboveGround\": \(F.fixed(m.heightAboveGround, 3)), "
-            out += "\"elevationSource\": \"\(m.elevationSource.rawValue)\", \"visibilityRadius\": \(F.fixed(m.visibilityRadius, 3)), "
-            out += "\"instruction\": \(F.jsonString(m.instruction))"
-            if let label = m.label {
-                out += ", \"name\": \(F.jsonString(label.pointOfInterest.name)), \"category\": \(F.jsonString(label.category)), "
-                out += "\"distanceFromRoute\": \(F.fixed(label.distanceFromRoute, 2))"
-            }
-            out += "}}"
-        }
-        out += markers.isEmpty ? "]}\n" : "\n]}\n"
-        return out
+        var w = JSONWriter(layout: .spaced, capacity: 64 + 600 * markers.count)
+        w.beginObject()
+        w.field("type", "FeatureCollection")
+        w.key("features")
+        w.beginArray(multilineIndent: 0)
+        for m in markers { writeFeature(m, into: &w) }
+        w.endArray()
+        w.endObject()
+        return w.text + "\n"
     }
 
-    /// The display colour of a marker colour.
-    static func hexColor(_ color: MarkerColor) -> String {
-        switch color {
-        case .blue: "#1e6bff"
-        case .orange: "#ff9500"
-        case .red: "#ff2d20"
-        case .grey: "#8e8e93"
+    private func writeFeature(_ m: ARMarker, into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("type", "Feature")
+        w.key("geometry")
+        w.beginObject()
+        w.field("type", "Point")
+        w.key("coordinates")
+        w.beginArray()
+        w.number(m.coordinate.longitude, decimals: 7)
+        w.number(m.coordinate.latitude, decimals: 7)
+        if m.elevationSource != .unknown { w.number(m.altitude, decimals: 3) }
+        w.endArray()
+        w.endObject()
+        w.key("properties")
+        w.beginObject()
+        w.field("index", m.index)
+        w.field("batch", batchIndex(ofMarker: m.index))
+        w.field("kind", m.kind.rawValue)
+        w.field("arrow", m.arrow?.rawValue)
+        w.field("color", m.color.rawValue)
+        w.field("warning", m.warning.rawValue)
+        w.field("marker-color", m.color.hex)
+        w.field("marker-symbol", ARMarkerList.symbol(m.kind))
+        w.field("distance_along_route", m.distanceAlongRoute, decimals: 2)
+        w.field("bearing", m.bearing.degrees, decimals: 2)
+        w.field("yaw", m.yaw, decimals: 4)
+        w.field("arkit_x", m.arkit.x, decimals: 3)
+        w.field("arkit_y", m.arkit.y, decimals: 3)
+        w.field("arkit_z", m.arkit.z, decimals: 3)
+        w.field("height_above_ground", m.heightAboveGround, decimals: 3)
+        w.field("elevation_source", m.elevationSource.rawValue)
+        w.field("visibility_radius", m.visibilityRadius, decimals: 3)
+        w.field("instruction", m.instruction)
+        if let label = m.label {
+            w.field("name", label.pointOfInterest.name)
+            w.field("category", label.category)
+            w.field("distance_from_route", label.distanceFromRoute, decimals: 2)
         }
+        w.endObject()
+        w.endObject()
     }
 
     /// A Maki icon name for map viewers.

@@ -1,6 +1,11 @@
 import Geodesy
+import RouteFormats
 
 extension ARMarkerList {
+    /// The version of the JSON layout, bumped whenever a key changes meaning or name (2: every key
+    /// snake_case, `speed_limit_kmh`).
+    public static let formatVersion = 2
+
     /// The AR app's marker list as JSON: frame and conventions, batches, then one marker per line.
     ///
     /// Positions to the millimetre, coordinates to 1e-7° (about 1 cm), angles to 0.01° / 1e-4 rad.
@@ -8,68 +13,152 @@ extension ARMarkerList {
     /// place the anchor on its own terrain).
     /// - Complexity: O(markers).
     public func json() -> String {
-        typealias F = ExportFormatting
-        var out = "{\n"
-        out += "  \"format\": \"waymark-ar-markers\",\n  \"version\": 1,\n"
-        out += "  \"units\": {\"position\": \"m\", \"distance\": \"m\", \"altitude\": \"m\", \"bearing\": \"deg\", \"yaw\": \"rad\", \"speed\": \"km/h\"},\n"
-        out += "  \"axes\": {\"enu\": \"east, north, up in the tangent plane at the origin (exact WGS-84 ellipsoid -> ECEF -> ENU), origin at the camera\", "
-        out += "\"arkit\": \"ARKit worldAlignment gravityAndHeading: x = east, y = up, z = south (z = -north); origin at the camera\", "
-        out += "\"yaw\": \"radians about +y, counter-clockwise seen from above; 0 = the model's forward (-z) facing north, -pi/2 = east, +pi/2 = west, pi = south\", "
-        out += "\"bearing\": \"degrees clockwise from true north\"},\n"
-        out += "  \"origin\": {\"latitude\": \(F.fixed(frame.origin.latitude, 7)), \"longitude\": \(F.fixed(frame.origin.longitude, 7)), "
-        out += "\"groundAltitude\": \(originElevationSource == .unknown ? "null" : F.fixed(frame.groundAltitude, 3)), "
-        out += "\"elevationSource\": \"\(originElevationSource.rawValue)\", \"cameraHeight\": \(F.fixed(frame.cameraHeight, 3)), "
-        out += "\"roadSurfaceY\": \(F.fixed(-frame.cameraHeight, 3))},\n"
-        out += "  \"options\": {\"batchSize\": \(options.batchSize), \"batchTrigger\": \(F.fixed(options.batchTrigger, 3)), "
-        out += "\"visibilityRadius\": \(F.fixed(options.visibilityRadius, 3)), \"heightsAboveGround\": {\"road\": \(F.fixed(options.roadMarkerHeight, 3)), "
-        out += "\"turn_arrow\": \(F.fixed(options.turnArrowHeight, 3)), \"via\": \(F.fixed(options.destinationHeight, 3)), "
-        out += "\"destination\": \(F.fixed(options.destinationHeight, 3)), \"poi\": \(F.fixed(options.poiLabelHeight, 3))}},\n"
-        out += "  \"routeDistance\": \(F.fixed(routeDistance, 2)),\n"
-        out += "  \"markerCount\": \(markers.count),\n"
-        out += "  \"batches\": ["
-        for (i, b) in batches.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            out += "    {\"index\": \(b.index), \"firstMarker\": \(b.markers.lowerBound), \"lastMarker\": \(b.markers.upperBound - 1), "
-            out += "\"count\": \(b.markers.count), \"startDistance\": \(F.fixed(b.startDistance, 2)), \"endDistance\": \(F.fixed(b.endDistance, 2)), "
-            if let t = b.nextBatchTrigger {
-                out += "\"nextBatchTrigger\": {\"distanceAlongRoute\": \(F.fixed(t.distanceAlongRoute, 2)), \"latitude\": \(F.fixed(t.coordinate.latitude, 7)), "
-                out += "\"longitude\": \(F.fixed(t.coordinate.longitude, 7)), \"radius\": \(F.fixed(t.radius, 3)), \"markerIndex\": \(t.markerIndex)}}"
-            } else {
-                out += "\"nextBatchTrigger\": null}"
-            }
-        }
-        out += batches.isEmpty ? "],\n" : "\n  ],\n"
-        out += "  \"markers\": ["
-        for (i, m) in markers.enumerated() {
-            out += i == 0 ? "\n    " : ",\n    "
-            out += markerJSON(m)
-        }
-        out += markers.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
+        var w = JSONWriter(layout: .spaced, capacity: 4096 + 600 * markers.count)
+        w.beginObject(multilineIndent: 0)
+        w.field("format", "waymark-ar-markers")
+        w.field("version", ARMarkerList.formatVersion)
+        writeConventions(into: &w)
+        writeOrigin(into: &w)
+        writeOptions(into: &w)
+        w.field("route_distance", routeDistance, decimals: 2)
+        w.field("marker_count", markers.count)
+        w.key("batches")
+        w.beginArray(multilineIndent: 2)
+        for b in batches { writeBatch(b, into: &w) }
+        w.endArray()
+        w.key("markers")
+        w.beginArray(multilineIndent: 2)
+        for m in markers { writeMarker(m, into: &w) }
+        w.endArray()
+        w.endObject()
+        return w.text + "\n"
     }
 
     /// Index of the batch holding marker `index`.
     func batchIndex(ofMarker index: Int) -> Int { index / max(1, options.batchSize) }
 
-    private func markerJSON(_ m: ARMarker) -> String {
-        typealias F = ExportFormatting
-        var s = "{\"index\": \(m.index), \"batch\": \(batchIndex(ofMarker: m.index)), \"kind\": \"\(m.kind.rawValue)\", "
-        s += "\"arrow\": \(F.jsonString(m.arrow?.rawValue)), \"color\": \"\(m.color.rawValue)\", \"warning\": \"\(m.warning.rawValue)\", "
-        s += "\"speedLimit\": \(F.jsonNumber(m.speedLimit?.kind == .limited ? Double(m.speedLimit!.kilometersPerHour) : nil, 1)), "
-        s += "\"distanceAlongRoute\": \(F.fixed(m.distanceAlongRoute, 2)), "
-        s += "\"enu\": {\"east\": \(F.fixed(m.enu.east, 3)), \"north\": \(F.fixed(m.enu.north, 3)), \"up\": \(F.fixed(m.enu.up, 3))}, "
-        s += "\"arkit\": {\"x\": \(F.fixed(m.arkit.x, 3)), \"y\": \(F.fixed(m.arkit.y, 3)), \"z\": \(F.fixed(m.arkit.z, 3))}, "
-        s += "\"geoAnchor\": {\"latitude\": \(F.fixed(m.coordinate.latitude, 7)), \"longitude\": \(F.fixed(m.coordinate.longitude, 7)), "
-        s += "\"altitude\": \(m.elevationSource == .unknown ? "null" : F.fixed(m.altitude, 3))}, "
-        s += "\"elevationSource\": \"\(m.elevationSource.rawValue)\", \"heightAboveGround\": \(F.fixed(m.heightAboveGround, 3)), "
-        s += "\"heading\": {\"bearing\": \(F.fixed(m.bearing.degrees, 2)), \"yaw\": \(F.fixed(m.yaw, 4))}, "
-        s += "\"visibilityRadius\": \(F.fixed(m.visibilityRadius, 3)), \"instruction\": \(F.jsonString(m.instruction))"
-        if let w = m.waypointSequence { s += ", \"waypoint\": \(w)" }
+    /// `units` and `axes`: the conventions spelled out, so the file explains itself.
+    private func writeConventions(into w: inout JSONWriter) {
+        w.key("units")
+        w.beginObject()
+        w.field("position", "m")
+        w.field("distance", "m")
+        w.field("altitude", "m")
+        w.field("bearing", "deg")
+        w.field("yaw", "rad")
+        w.field("speed", "km/h")
+        w.endObject()
+        w.key("axes")
+        w.beginObject()
+        w.field("enu", "east, north, up in the tangent plane at the origin (exact WGS-84 ellipsoid -> ECEF -> ENU), origin at the camera")
+        w.field("arkit", "ARKit worldAlignment gravityAndHeading: x = east, y = up, z = south (z = -north); origin at the camera")
+        w.field("yaw", "radians about +y, counter-clockwise seen from above; 0 = the model's forward (-z) facing north, "
+            + "-pi/2 = east, +pi/2 = west, pi = south")
+        w.field("bearing", "degrees clockwise from true north")
+        w.endObject()
+    }
+
+    private func writeOrigin(into w: inout JSONWriter) {
+        w.key("origin")
+        w.beginObject()
+        w.field("latitude", frame.origin.latitude, decimals: 7)
+        w.field("longitude", frame.origin.longitude, decimals: 7)
+        w.field("ground_altitude", originElevationSource == .unknown ? nil : frame.groundAltitude, decimals: 3)
+        w.field("elevation_source", originElevationSource.rawValue)
+        w.field("camera_height", frame.cameraHeight, decimals: 3)
+        w.field("road_surface_y", -frame.cameraHeight, decimals: 3)
+        w.endObject()
+    }
+
+    private func writeOptions(into w: inout JSONWriter) {
+        w.key("options")
+        w.beginObject()
+        w.field("batch_size", options.batchSize)
+        w.field("batch_trigger", options.batchTrigger, decimals: 3)
+        w.field("visibility_radius", options.visibilityRadius, decimals: 3)
+        w.key("heights_above_ground")
+        w.beginObject()
+        w.field("road", options.roadMarkerHeight, decimals: 3)
+        w.field("turn_arrow", options.turnArrowHeight, decimals: 3)
+        w.field("via", options.destinationHeight, decimals: 3)
+        w.field("destination", options.destinationHeight, decimals: 3)
+        w.field("poi", options.poiLabelHeight, decimals: 3)
+        w.endObject()
+        w.endObject()
+    }
+
+    private func writeBatch(_ b: ARMarkerBatch, into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("index", b.index)
+        w.field("first_marker", b.markers.lowerBound)
+        w.field("last_marker", b.markers.upperBound - 1)
+        w.field("count", b.markers.count)
+        w.field("start_distance", b.startDistance, decimals: 2)
+        w.field("end_distance", b.endDistance, decimals: 2)
+        w.key("next_batch_trigger")
+        if let t = b.nextBatchTrigger {
+            w.beginObject()
+            w.field("distance_along_route", t.distanceAlongRoute, decimals: 2)
+            w.field("latitude", t.coordinate.latitude, decimals: 7)
+            w.field("longitude", t.coordinate.longitude, decimals: 7)
+            w.field("radius", t.radius, decimals: 3)
+            w.field("marker_index", t.markerIndex)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.endObject()
+    }
+
+    private func writeMarker(_ m: ARMarker, into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("index", m.index)
+        w.field("batch", batchIndex(ofMarker: m.index))
+        w.field("kind", m.kind.rawValue)
+        w.field("arrow", m.arrow?.rawValue)
+        w.field("color", m.color.rawValue)
+        w.field("warning", m.warning.rawValue)
+        w.field("speed_limit_kmh", m.speedLimitKilometersPerHour, decimals: 1)
+        w.field("distance_along_route", m.distanceAlongRoute, decimals: 2)
+        w.key("enu")
+        w.beginObject()
+        w.field("east", m.enu.east, decimals: 3)
+        w.field("north", m.enu.north, decimals: 3)
+        w.field("up", m.enu.up, decimals: 3)
+        w.endObject()
+        w.key("arkit")
+        w.beginObject()
+        w.field("x", m.arkit.x, decimals: 3)
+        w.field("y", m.arkit.y, decimals: 3)
+        w.field("z", m.arkit.z, decimals: 3)
+        w.endObject()
+        w.key("geo_anchor")
+        w.beginObject()
+        w.field("latitude", m.coordinate.latitude, decimals: 7)
+        w.field("longitude", m.coordinate.longitude, decimals: 7)
+        w.field("altitude", m.elevationSource == .unknown ? nil : m.altitude, decimals: 3)
+        w.endObject()
+        w.field("elevation_source", m.elevationSource.rawValue)
+        w.field("height_above_ground", m.heightAboveGround, decimals: 3)
+        w.key("heading")
+        w.beginObject()
+        w.field("bearing", m.bearing.degrees, decimals: 2)
+        w.field("yaw", m.yaw, decimals: 4)
+        w.endObject()
+        w.field("visibility_radius", m.visibilityRadius, decimals: 3)
+        w.field("instruction", m.instruction)
+        if let sequence = m.waypointSequence { w.field("waypoint", sequence) }
         if let label = m.label {
             let poi = label.pointOfInterest
-            s += ", \"poi\": {\"name\": \(F.jsonString(poi.name)), \"category\": \(F.jsonString(label.category)), "
-            s += "\"osmType\": \"\(poi.osmType)\", \"osmId\": \(poi.osmID), \"distanceFromRoute\": \(F.fixed(label.distanceFromRoute, 2))}"
+            w.key("poi")
+            w.beginObject()
+            w.field("name", poi.name)
+            w.field("category", label.category)
+            w.field("osm_type", "\(poi.osmType)")
+            w.field("osm_id", Int(poi.osmID))
+            w.field("distance_from_route", label.distanceFromRoute, decimals: 2)
+            w.endObject()
         }
-        return s + "}"
+        w.endObject()
     }
 }

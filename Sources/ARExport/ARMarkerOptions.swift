@@ -1,6 +1,6 @@
 import Geodesy
 
-/// Settings of a marker export; every field has a CLI option of the same meaning.
+/// Settings of a marker export (`waymark markers` has an option for each).
 ///
 /// Heights are above the road surface (terrain for points of interest) under the marker; the camera
 /// (the AR origin) is `cameraHeight` above the road at the origin. With the defaults on flat ground a
@@ -30,28 +30,50 @@ public struct ARMarkerOptions: Sendable {
 
     public init() {}
 
-    /// Checks every value, naming the first bad option.
-    public func validate() throws(ARExportError) {
-        func check(_ value: Double, _ option: String, _ range: ClosedRange<Double>, _ expected: String) throws(ARExportError) {
-            guard value.isFinite, range.contains(value) else {
-                throw .invalidOption(option: option, value: ExportFormatting.fixed(value, 3), expected: expected)
+    /// The settings, as named in `ARExportError`.
+    public enum Setting: String, Sendable, CaseIterable {
+        case origin, originAltitude, cameraHeight, roadMarkerHeight, turnArrowHeight, destinationHeight, poiLabelHeight
+        case batchSize, batchTrigger, visibilityRadius
+
+        /// The setting in words.
+        public var noun: String {
+            switch self {
+            case .origin: "AR origin"
+            case .originAltitude: "origin altitude"
+            case .cameraHeight: "camera height"
+            case .roadMarkerHeight: "road marker height"
+            case .turnArrowHeight: "turn arrow height"
+            case .destinationHeight: "destination arrow height"
+            case .poiLabelHeight: "label height"
+            case .batchSize: "batch size"
+            case .batchTrigger: "batch trigger distance"
+            case .visibilityRadius: "visibility radius"
             }
         }
-        try check(cameraHeight, "--camera-height", 0...100, "a height in metres from 0 to 100")
-        try check(roadMarkerHeight, "--road-marker-height", -10...100, "a height in metres from -10 to 100")
-        try check(turnArrowHeight, "--arrow-height", -10...100, "a height in metres from -10 to 100")
-        try check(destinationHeight, "--destination-height", -10...100, "a height in metres from -10 to 100")
-        try check(poiLabelHeight, "--poi-height", -10...100, "a height in metres from -10 to 100")
-        try check(batchTrigger, "--batch-trigger", 0...10_000, "a distance in metres from 0 to 10000")
-        try check(visibilityRadius, "--visibility", 1...10_000, "a radius in metres from 1 to 10000")
+    }
+
+    /// Checks every value, naming the first bad setting.
+    public func validate() throws(ARExportError) {
+        func check(_ value: Double, _ setting: Setting, _ range: ClosedRange<Double>, _ expected: String) throws(ARExportError) {
+            guard value.isFinite, range.contains(value) else {
+                throw .invalidSetting(setting, value: DecimalNumber.fixed(value, decimals: 3), expected: expected)
+            }
+        }
+        try check(cameraHeight, .cameraHeight, 0...100, "a height in metres from 0 to 100")
+        try check(roadMarkerHeight, .roadMarkerHeight, -10...100, "a height in metres from -10 to 100")
+        try check(turnArrowHeight, .turnArrowHeight, -10...100, "a height in metres from -10 to 100")
+        try check(destinationHeight, .destinationHeight, -10...100, "a height in metres from -10 to 100")
+        try check(poiLabelHeight, .poiLabelHeight, -10...100, "a height in metres from -10 to 100")
+        try check(batchTrigger, .batchTrigger, 0...10_000, "a distance in metres from 0 to 10000")
+        try check(visibilityRadius, .visibilityRadius, 1...10_000, "a radius in metres from 1 to 10000")
         guard (1...100_000).contains(batchSize) else {
-            throw .invalidOption(option: "--batch-size", value: String(batchSize), expected: "a whole number of markers from 1 to 100000")
+            throw .invalidSetting(.batchSize, value: String(batchSize), expected: "a whole number of markers from 1 to 100000")
         }
         if let originAltitude {
-            try check(originAltitude, "--origin", -1_000...9_000, "an altitude in metres from -1000 to 9000")
+            try check(originAltitude, .originAltitude, -1_000...9_000, "an altitude in metres from -1000 to 9000")
         }
         if let origin, !origin.isValid {
-            throw .invalidOption(option: "--origin", value: origin.description, expected: "a latitude in -90...90 and longitude in -180...180")
+            throw .invalidSetting(.origin, value: origin.description, expected: "a latitude in -90...90 and longitude in -180...180")
         }
     }
 }

@@ -90,9 +90,9 @@ extension RoadLayer {
             for (j, point) in points.enumerated() {
                 if j > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(UInt8(ascii: "["))
-                Self.appendFixed(point.longitude, decimals: decimals, to: &bytes)
+                DecimalNumber.appendFixed(point.longitude, decimals: decimals, to: &bytes)
                 bytes.append(UInt8(ascii: ","))
-                Self.appendFixed(point.latitude, decimals: decimals, to: &bytes)
+                DecimalNumber.appendFixed(point.latitude, decimals: decimals, to: &bytes)
                 bytes.append(UInt8(ascii: "]"))
             }
             bytes.append(UInt8(ascii: "]"))
@@ -141,25 +141,5 @@ extension RoadLayer {
         let t = lengthSquared > 0 ? min(max((ap * ab).sum() / lengthSquared, 0), 1) : 0
         let d = ap - ab * t
         return (d * d).sum().squareRoot()
-    }
-
-    /// Appends `value` rounded to `decimals` places, without trailing zeros (`-8.61`, `41.1486`).
-    static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
-        var factor = 1.0
-        for _ in 0..<decimals { factor *= 10 }
-        var scaled = Int64((abs(value) * factor).rounded())
-        if value < 0 && scaled != 0 { bytes.append(UInt8(ascii: "-")) }
-        let whole = scaled / Int64(factor)
-        scaled -= whole * Int64(factor)
-        bytes.append(contentsOf: Array(String(whole).utf8))
-        guard scaled != 0 else { return }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: decimals)
-        for i in stride(from: decimals - 1, through: 0, by: -1) {
-            digits[i] = UInt8(ascii: "0") + UInt8(scaled % 10)
-            scaled /= 10
-        }
-        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(contentsOf: digits)
     }
 }

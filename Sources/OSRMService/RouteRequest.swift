@@ -1,4 +1,4 @@
-import ARExport
+import RouteFormats
 import Geodesy
 import Routing
 

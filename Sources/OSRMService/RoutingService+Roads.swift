@@ -1,4 +1,4 @@
-import ARExport
+import Places
 import Geodesy
 import RoadNetwork
 
@@ -75,7 +75,7 @@ extension RoutingService {
         if !layer.bounds.isEmpty {
             for (i, value) in [layer.bounds.minLongitude, layer.bounds.minLatitude, layer.bounds.maxLongitude, layer.bounds.maxLatitude].enumerated() {
                 if i > 0 { box.append(UInt8(ascii: ",")) }
-                RoadLayer.appendFixed(value, decimals: 6, to: &box)
+                DecimalNumber.appendFixed(value, decimals: 6, to: &box)
             }
         }
         return "{\"code\":\"Ok\",\"bbox\":[\(String(decoding: box, as: UTF8.self))],\"nodes\":\(graph.nodeCount),\"edges\":\(graph.edgeCount),"

@@ -1,4 +1,5 @@
-import ARExport
+import Places
+import RouteFormats
 import Geodesy
 import RoadNetwork
 import Routing
@@ -112,9 +113,10 @@ public final class RoutingService: Sendable {
         switch error {
         case .noRoadNearby(let c, let limit):
             let index = coordinates.firstIndex(of: c).map(String.init) ?? "?"
-            return ServiceError(.noSegment, "Could not find a matching segment for coordinate \(index) (no road within \(Int(limit)) m of \(c.longitude),\(c.latitude))")
+            _ = limit
+            return ServiceError(.noSegment, "Could not find a matching segment for coordinate \(index): \(error.description)")
         case .noRoute:
-            return ServiceError(.noRoute, "Impossible route between points")
+            return ServiceError(.noRoute, "Impossible route between points: \(error.description)")
         case .tooFewCoordinates:
             return ServiceError(.invalidOptions, error.description)
         }

@@ -1,4 +1,4 @@
-import ARExport
+import RouteFormats
 
 /// A request the service refuses or cannot answer, as OSRM reports it: a `code` such as `InvalidQuery`
 /// or `NoRoute`, a readable `message`, and the HTTP status that goes with it.

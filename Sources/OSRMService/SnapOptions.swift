@@ -27,6 +27,11 @@ public struct SnapOptions: Sendable, Equatable {
         public var value: Int
         public var range: Int
 
+        public init(value: Int, range: Int) {
+            self.value = value
+            self.range = range
+        }
+
         /// Whether a road direction (degrees) lies within the filter.
         func accepts(_ bearing: Bearing) -> Bool {
             var difference = abs(bearing.degrees - Double(value)).truncatingRemainder(dividingBy: 360)
@@ -68,7 +73,7 @@ public struct SnapOptions: Sendable, Equatable {
         if let text = reader.take("exclude"), !text.isEmpty, text != "none" {
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let c = ExcludeClass(rawValue: String(item)) else {
-                    throw ServiceError(.invalidValue, "Exclude flag combination is not supported: '\(item)' (classes: motorway, toll, ferry)")
+                    throw ServiceError(.invalidValue, "Exclude flag combination is not supported: exclude='\(text)' (classes: motorway, toll, ferry)")
                 }
                 options.exclude.insert(c)
             }

@@ -1,6 +1,6 @@
-import ARExport
 import Foundation
 import Geodesy
+import RouteFormats
 
 /// The stages `waymark bench` can measure, in the order they run.
 enum BenchStage: String, CaseIterable, Sendable {

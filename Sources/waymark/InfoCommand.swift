@@ -1,9 +1,9 @@
 import ArgumentParser
-import ARExport
 import Foundation
 import Geodesy
 import RoadNetwork
 import RoadNetworkStore
+import RouteFormats
 
 /// `waymark info CITY.sqlite`: what a road database holds and where it came from, from its metadata
 /// alone (no graph is loaded, so it is instant on any size).

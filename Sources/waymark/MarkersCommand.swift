@@ -3,6 +3,7 @@ import ARExport
 import Foundation
 import Geodesy
 import Guidance
+import Places
 import RoadNetwork
 import RoadNetworkStore
 import Routing
@@ -118,7 +119,7 @@ struct MarkersCommand: ParsableCommand {
             let (start, end, vias) = try endpoints.resolved()
             let options = try markerOptions()
             let categories = try pois.map { text in
-                try Self.failing { () throws(ARExportError) in
+                try Self.failing { () throws(PlacesError) in
                     text.lowercased() == "all" ? [] : try PointOfInterestCategory.parseList(text)
                 }
             }
@@ -155,7 +156,7 @@ struct MarkersCommand: ParsableCommand {
             var places: [PointOfInterestOnRoute] = []
             if let categories {
                 let candidates = try poiCandidates(near: area, corridor: poiCorridor, all: loaded.pointsOfInterest)
-                places = try Self.failing { () throws(ARExportError) in
+                places = try Self.failing { () throws(PlacesError) in
                     try PointOfInterestFinder(candidates).placesAlongRoute(
                         waypoints.map(\.coordinate), distances: waypoints.map(\.distanceAlongRoute),
                         corridor: poiCorridor, categories: categories)
@@ -206,12 +207,21 @@ struct MarkersCommand: ParsableCommand {
         try parseGuidanceOptions(spacing: spacing, language: language, plannedSpeed: speed)
     }
 
-    /// Runs a library call, turning its typed error into a one-line CLI failure.
+    /// Runs a marker library call, turning its typed error into a one-line CLI failure naming the option.
     static func failing<T>(_ body: () throws(ARExportError) -> T) throws -> T {
         do {
             return try body()
         } catch {
-            throw CommandFailure(message: error.description)
+            throw CommandFailure(message: LibraryErrorMessages.message(for: error))
+        }
+    }
+
+    /// Runs a places library call, turning its typed error into a one-line CLI failure naming the option.
+    static func failing<T>(_ body: () throws(PlacesError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure(message: LibraryErrorMessages.message(for: error, categories: "--pois"))
         }
     }
 

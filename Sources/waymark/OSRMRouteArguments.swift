@@ -42,7 +42,7 @@ struct OSRMRouteArguments: ParsableArguments {
     /// Fails when an OSRM option is given without `--format osrm` (it would be silently ignored).
     func rejectUnlessOSRM() throws {
         if let first = options().first {
-            throw CommandFailure(message: "--\(first.name.replacingOccurrences(of: "_", with: "-")) is an osrm option: use it with --format osrm")
+            throw CommandFailure(message: "--\(first.name.replacingOccurrences(of: "_", with: "-")): an OSRM option, expected only with --format osrm")
         }
     }
 

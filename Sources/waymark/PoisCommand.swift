@@ -1,9 +1,10 @@
 import ArgumentParser
-import ARExport
 import Foundation
 import Geodesy
+import Places
 import RoadNetwork
 import RoadNetworkStore
+import RouteFormats
 
 /// `waymark pois`: lists named places near a point, nearest first, with distance and direction.
 struct PoisCommand: ParsableCommand {
@@ -50,10 +51,13 @@ struct PoisCommand: ParsableCommand {
             } catch let error as CoordinateParseError {
                 throw CommandFailure(message: "--near: \(error.description)")
             }
-            let query = try MarkersCommand.failing { () throws(ARExportError) in
-                try PointOfInterestQuery(center: center, radius: radius,
-                                         categories: category.map { text throws(ARExportError) in try PointOfInterestCategory.parseList(text) } ?? [],
-                                         limit: limit)
+            let query: PointOfInterestQuery
+            do throws(PlacesError) {
+                query = try PointOfInterestQuery(center: center, radius: radius,
+                                                 categories: category.map { text throws(PlacesError) in try PointOfInterestCategory.parseList(text) } ?? [],
+                                                 limit: limit)
+            } catch {
+                throw CommandFailure(message: LibraryErrorMessages.message(for: error, categories: "--category"))
             }
             let candidates: [PointOfInterest]
             if let path = source.databasePath {

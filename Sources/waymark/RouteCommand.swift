@@ -1,10 +1,10 @@
 import ArgumentParser
-import ARExport
 import OSRMService
 import Foundation
 import Geodesy
 import Guidance
 import RoadNetwork
+import RouteFormats
 import Routing
 
 /// `waymark route`: the fastest (or shortest) car route between coordinates, printed as text, an OSRM
@@ -174,7 +174,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     static func distanceText(_ meters: Meters) -> String {
-        meters >= 1000 ? "\(JSONWriter.format(meters / 1000, decimals: 2)) km" : "\(Int(meters.rounded())) m"
+        meters >= 1000 ? "\(DecimalNumber.fixed(meters / 1000, decimals: 2)) km" : "\(Int(meters.rounded())) m"
     }
 
     static func durationText(_ seconds: Seconds) -> String {

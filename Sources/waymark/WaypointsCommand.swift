@@ -1,11 +1,11 @@
 import OSMImport
 import ArgumentParser
-import ARExport
 import Foundation
 import Geodesy
 import Guidance
 import OutputFiles
 import RoadNetwork
+import RouteFormats
 import Routing
 
 /// `waymark waypoints`: routes, then writes the densified waypoint stream as JSON Lines on stdout, one

@@ -4,6 +4,8 @@ import Geodesy
 import Guidance
 import RoadNetwork
 @testable import ARExport
+import Places
+import RouteFormats
 
 /// Marker kinds, heights, colours, elevation sources, batches and options.
 struct ARMarkerExporterTests {
@@ -80,7 +82,7 @@ struct ARMarkerExporterTests {
     }
 
     @Test func speedWarningsPickTheMarkerColour() throws {
-        for (warning, colour) in [(SpeedWarning.normal, MarkerColor.blue), (.over, .orange), (.farOver, .red), (.unknown, .grey)] {
+        for (warning, colour) in [(SpeedWarning.normal, WarningColor.blue), (.over, .orange), (.farOver, .red), (.unknown, .grey)] {
             let list = try ARMarkerExporter.markers(for: F.straightRoute(count: 3, warning: warning))
             #expect(list.markers.allSatisfy { $0.color == colour && $0.warning == warning })
         }
@@ -102,7 +104,7 @@ struct ARMarkerExporterTests {
     @Test func unknownElevationLeavesTheGeoAnchorAltitudeOut() throws {
         let list = try ARMarkerExporter.markers(for: F.straightRoute(count: 3))
         let json = list.json()
-        #expect(json.contains("\"elevationSource\": \"unknown\""))
+        #expect(json.contains("\"elevation_source\": \"unknown\""))
         #expect(json.contains("\"altitude\": null}"))
         #expect(!list.gpx().contains("<ele>"))
     }
@@ -188,13 +190,13 @@ struct ARMarkerExporterTests {
         options.visibilityRadius = 80
         let list = try ARMarkerExporter.markers(for: F.straightRoute(count: 4), options: options)
         #expect(list.markers.allSatisfy { $0.visibilityRadius == 80 })
-        #expect(list.json().contains("\"visibilityRadius\": 80"))
+        #expect(list.json().contains("\"visibility_radius\": 80"))
     }
 
-    @Test func badOptionsAreRejectedNamingTheOption() {
+    @Test func badSettingsAreRejectedNamingTheSetting() {
         var options = ARMarkerOptions()
         options.visibilityRadius = 0
-        #expect(throws: ARExportError.invalidOption(option: "--visibility", value: "0", expected: "a radius in metres from 1 to 10000")) {
+        #expect(throws: ARExportError.invalidSetting(.visibilityRadius, value: "0", expected: "a radius in metres from 1 to 10000")) {
             try ARMarkerExporter.markers(for: F.straightRoute(count: 2), options: options)
         }
         options = ARMarkerOptions()
@@ -203,7 +205,7 @@ struct ARMarkerExporterTests {
             _ = try ARMarkerExporter.markers(for: F.straightRoute(count: 2), options: options)
             Issue.record("a batch size of 0 was accepted")
         } catch {
-            #expect(error.description.contains("--batch-size"))
+            #expect(error.description == "invalid batch size '0': expected a whole number of markers from 1 to 100000")
         }
         options = ARMarkerOptions()
         options.cameraHeight = .nan

@@ -6,6 +6,7 @@ import Testing
 import Geodesy
 import Guidance
 @testable import ARExport
+import RouteFormats
 
 /// The four marker formats parse and carry what each consumer needs.
 struct MarkerFormatTests {
@@ -20,12 +21,12 @@ struct MarkerFormatTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(list.json().utf8)) as? [String: Any])
         #expect(object["format"] as? String == "waymark-ar-markers")
         let origin = try #require(object["origin"] as? [String: Any])
-        #expect(origin["roadSurfaceY"] as? Double == -1.5)
+        #expect(origin["road_surface_y"] as? Double == -1.5)
         #expect((object["axes"] as? [String: String])?["arkit"]?.contains("z = south") == true)
         let batches = try #require(object["batches"] as? [[String: Any]])
         #expect(batches.count == 3)
-        #expect(batches[2]["nextBatchTrigger"] is NSNull)
-        #expect((batches[0]["nextBatchTrigger"] as? [String: Any])?["markerIndex"] as? Int == 2)
+        #expect(batches[2]["next_batch_trigger"] is NSNull)
+        #expect((batches[0]["next_batch_trigger"] as? [String: Any])?["marker_index"] as? Int == 2)
         let markers = try #require(object["markers"] as? [[String: Any]])
         #expect(markers.count == 9)
         let arrow = markers[2]
@@ -76,13 +77,13 @@ struct MarkerFormatTests {
     }
 
     @Test func numbersAreWrittenWithFixedDecimalsAndNoExponent() {
-        #expect(ExportFormatting.fixed(0.00001, 3) == "0")
-        #expect(ExportFormatting.fixed(-0.0004, 3) == "0")
-        #expect(ExportFormatting.fixed(-0.0006, 3) == "-0.001")
-        #expect(ExportFormatting.fixed(12.5, 2) == "12.5")
-        #expect(ExportFormatting.fixed(7.42460001, 7) == "7.4246")
-        #expect(ExportFormatting.fixed(-8.6109, 7) == "-8.6109")
-        #expect(ExportFormatting.jsonString("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
-        #expect(ExportFormatting.csv("Rue \"A\", 1") == "\"Rue \"\"A\"\", 1\"")
+        #expect(DecimalNumber.fixed(0.00001, decimals: 3) == "0")
+        #expect(DecimalNumber.fixed(-0.0004, decimals: 3) == "0")
+        #expect(DecimalNumber.fixed(-0.0006, decimals: 3) == "-0.001")
+        #expect(DecimalNumber.fixed(12.5, decimals: 2) == "12.5")
+        #expect(DecimalNumber.fixed(7.42460001, decimals: 7) == "7.4246")
+        #expect(DecimalNumber.fixed(-8.6109, decimals: 7) == "-8.6109")
+        #expect(JSONWriter.quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
+        #expect(TextEscaping.csv("Rue \"A\", 1") == "\"Rue \"\"A\"\", 1\"")
     }
 }

@@ -7,6 +7,7 @@ import RoadNetwork
 import Routing
 import TestSupport
 @testable import ARExport
+import Places
 
 /// Properties of the marker list on a real extract (Monaco, about 2.4 km across the city).
 struct MonacoMarkerTests {

@@ -7,6 +7,7 @@ import RoadNetwork
 import Routing
 import TestSupport
 @testable import ARExport
+import RouteFormats
 
 /// A named rotary through the exporters: OSRM JSON carries `rotary`, `exit` and `rotary_name`, and the
 /// AR arrow at the exit points the way the driver leaves.
@@ -35,7 +36,9 @@ struct RotaryExportTests {
     @Test func osrmStepsCarryRotaryNameAndExit() throws {
         let graph = try Self.graph()
         let route = try Router(graph: graph).route(from: Self.map.coordinate("s"), to: Self.map.coordinate("w"))
-        let json = OSRMRouteResponse(route: route, steps: RouteGuidance.steps(for: route, in: graph)).json(graph: graph)
+        var options = OSRMRouteResponse.Options()
+        options.steps = true
+        let json = OSRMRouteResponse(route: route, steps: RouteGuidance.steps(for: route, in: graph), options: options).json(graph: graph)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let routes = try #require(object["routes"] as? [[String: Any]])
         let legs = try #require(routes.first?["legs"] as? [[String: Any]])

@@ -26,7 +26,7 @@ import FoundationXML
         let object = try CLI.jsonObject(result.stdout)
         #expect(object["format"] as? String == "waymark-ar-markers")
         let markers = try #require(object["markers"] as? [[String: Any]])
-        #expect(markers.count == object["markerCount"] as? Int)
+        #expect(markers.count == object["marker_count"] as? Int)
         #expect(markers.count > 50)
         let kinds = Set(markers.compactMap { $0["kind"] as? String })
         #expect(kinds.isSuperset(of: ["road", "turn_arrow", "destination"]))
@@ -38,7 +38,7 @@ import FoundationXML
         #expect(batches.count == (markers.count + 199) / 200)
         #expect(batches.first?["count"] as? Int == min(200, markers.count))
         // Markers are in route order and every colour is one of the four.
-        let distances = markers.compactMap { $0["distanceAlongRoute"] as? Double }
+        let distances = markers.compactMap { $0["distance_along_route"] as? Double }
         #expect(distances == distances.sorted())
         #expect(markers.allSatisfy { ["blue", "orange", "red", "grey"].contains($0["color"] as? String ?? "") })
     }
@@ -80,13 +80,13 @@ import FoundationXML
         #expect(result.stdout.isEmpty)
         let object = try CLI.jsonObject(String(contentsOfFile: file, encoding: .utf8))
         let origin = try #require(object["origin"] as? [String: Any])
-        #expect(origin["elevationSource"] as? String == "given")
-        #expect(origin["groundAltitude"] as? Double == 40)
+        #expect(origin["elevation_source"] as? String == "given")
+        #expect(origin["ground_altitude"] as? Double == 40)
         let markers = try #require(object["markers"] as? [[String: Any]])
         let labels = markers.filter { $0["kind"] as? String == "poi" }
         #expect(!labels.isEmpty)
-        #expect(labels.allSatisfy { (($0["poi"] as? [String: Any])?["distanceFromRoute"] as? Double ?? 99) <= 60 })
-        #expect(markers.allSatisfy { $0["visibilityRadius"] as? Double == 80 })
+        #expect(labels.allSatisfy { (($0["poi"] as? [String: Any])?["distance_from_route"] as? Double ?? 99) <= 60 })
+        #expect(markers.allSatisfy { $0["visibility_radius"] as? Double == 80 })
         // A road marker on flat unknown ground: 0.5 m above a road 1.2 m below the camera.
         let road = try #require(markers.first { $0["kind"] as? String == "road" })
         #expect((road["arkit"] as? [String: Double])?["y"] == -0.7)
@@ -108,9 +108,9 @@ import FoundationXML
         for feature in features {
             let properties = try #require(feature["properties"] as? [String: Any])
             let position = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
-            #expect(properties["elevationSource"] as? String == "dem")
+            #expect(properties["elevation_source"] as? String == "dem")
             #expect(position.count == 3)
-            #expect(abs(position[2] - (120 + (properties["heightAboveGround"] as? Double ?? 0))) < 1e-6)
+            #expect(abs(position[2] - (120 + (properties["height_above_ground"] as? Double ?? 0))) < 1e-6)
         }
 
         // A tile of the wrong size is reported by name.
@@ -151,7 +151,7 @@ import FoundationXML
         let result = try CLI.run(["markers", "--osm", extract, "--from", "41.1486,-8.6110", "--to", "41.1830,-8.6890", "--format", "json"])
         #expect(result.status == 0, "\(result)")
         let object = try CLI.jsonObject(result.stdout)
-        let distance = try #require(object["routeDistance"] as? Double)
+        let distance = try #require(object["route_distance"] as? Double)
         #expect(distance > 8_000 && distance < 16_000)
         let markers = try #require(object["markers"] as? [[String: Any]])
         #expect(markers.count > 200)

@@ -12,7 +12,7 @@ import TestSupport
         let fromDB = try CLI.run(["pois", "--db", db, "--near", Self.casino, "--radius", "800", "--category", "restaurant,cafe", "--format", "json"])
         #expect(fromDB.status == 0, "\(fromDB)")
         let object = try CLI.jsonObject(fromDB.stdout)
-        let places = try #require(object["pointsOfInterest"] as? [[String: Any]])
+        let places = try #require(object["points_of_interest"] as? [[String: Any]])
         #expect(places.count >= 3)
         let distances = places.compactMap { $0["distance"] as? Double }
         #expect(distances == distances.sorted())
@@ -23,8 +23,8 @@ import TestSupport
         // The in-memory index over the imported file finds the same places.
         let fromFile = try CLI.run(["pois", "--osm", extract, "--near", Self.casino, "--radius", "800", "--category", "restaurant,cafe", "--format", "json"])
         #expect(fromFile.status == 0, "\(fromFile)")
-        let filePlaces = try #require(try CLI.jsonObject(fromFile.stdout)["pointsOfInterest"] as? [[String: Any]])
-        #expect(filePlaces.compactMap { $0["osmId"] as? Int } == places.compactMap { $0["osmId"] as? Int })
+        let filePlaces = try #require(try CLI.jsonObject(fromFile.stdout)["points_of_interest"] as? [[String: Any]])
+        #expect(filePlaces.compactMap { $0["osm_id"] as? Int } == places.compactMap { $0["osm_id"] as? Int })
     }
 
     @Test func textAndGeoJSONWithLimit() throws {

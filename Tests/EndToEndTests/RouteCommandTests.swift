@@ -42,7 +42,8 @@ import TestSupport
     }
 
     @Test func osrmResponseHasOSRMShape() throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "osrm"]) else { return }
+        guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "osrm",
+                                           "--steps", "true", "--geometries", "geojson", "--overview", "full", "--annotations", "true"]) else { return }
         #expect(result.status == 0, "\(result)")
         let body = try Self.json(result.stdout)
         #expect(body["code"] as? String == "Ok")
@@ -89,6 +90,7 @@ import TestSupport
             #expect(count > 0)
             #expect((annotation["duration"] as? [Double])?.count == count)
             #expect((annotation["speed"] as? [Double])?.count == count)
+            #expect((annotation["nodes"] as? [Int])?.isEmpty == false)
             let maxspeeds = try #require(annotation["maxspeed"] as? [[String: Any]])
             #expect(maxspeeds.count == count)
             for m in maxspeeds {
@@ -273,7 +275,7 @@ import TestSupport
     }
 
     @Test func identicalStartAndEndIsAZeroLengthRoute() throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.from, "--format", "osrm"]) else { return }
+        guard let result = try Self.route(["--from", Self.from, "--to", Self.from, "--format", "osrm", "--geometries", "geojson"]) else { return }
         #expect(result.status == 0, "\(result)")
         let route = try #require((try Self.json(result.stdout)["routes"] as? [[String: Any]])?.first)
         #expect(route["distance"] as? Double == 0)

@@ -67,7 +67,7 @@ import TestSupport
 
         let from = Self.map.coordinate("a"), to = Self.map.coordinate("d")
         let route = try CLI.run(["route", "--db", db, "--from", "\(from.latitude),\(from.longitude)",
-                                 "--to", "\(to.latitude),\(to.longitude)", "--format", "osrm"])
+                                 "--to", "\(to.latitude),\(to.longitude)", "--format", "osrm", "--steps", "true"])
         #expect(route.status == 0, "\(route)")
         let body = try CLI.jsonObject(route.stdout)
         let legs = try #require((body["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])

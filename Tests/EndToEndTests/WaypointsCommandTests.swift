@@ -61,7 +61,7 @@ import Testing
         // 40 km/h: far over Main's 30 (133 %), normal on Cross's 50.
         for r in records {
             let limit = try #require(r["speed_limit"] as? [String: Any])
-            let warning = r["warning"] as? String, colour = r["colour"] as? String
+            let warning = r["warning"] as? String, colour = r["color"] as? String
             switch limit["value"] as? Int {
             case 30: #expect(warning == "far_over" && colour == "red")
             case 50: #expect(warning == "normal" && colour == "blue")
@@ -183,7 +183,7 @@ import Testing
         let (records, _) = try Self.parse(result.stdout)
         #expect(!records.isEmpty)
         // 33 km/h on a 30 km/h road is exactly 110 %: over, orange.
-        #expect(records.allSatisfy { $0["warning"] as? String == "over" && $0["colour"] as? String == "orange" })
+        #expect(records.allSatisfy { $0["warning"] as? String == "over" && $0["color"] as? String == "orange" })
     }
 
     @Test(arguments: [
@@ -278,7 +278,7 @@ import Testing
             #expect(records.first?["kind"] as? String == "maneuver")
             #expect(records.last?["kind"] as? String == "destination")
             for r in records {
-                #expect(["blue", "orange", "red", "grey"].contains(r["colour"] as? String ?? ""))
+                #expect(["blue", "orange", "red", "grey"].contains(r["color"] as? String ?? ""))
                 #expect(r["speed_limit"] is [String: Any])
             }
         }

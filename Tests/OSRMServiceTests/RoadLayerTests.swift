@@ -183,18 +183,4 @@ import TestSupport
         #expect(answer.json["driving_side"] as? String == "right")
         #expect(answer.json["roads"] as? Int == 5)
     }
-
-    @Test func coordinatesAreWrittenWithoutTrailingZeros() {
-        func text(_ value: Double, _ decimals: Int) -> String {
-            var bytes: [UInt8] = []
-            RoadLayer.appendFixed(value, decimals: decimals, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        #expect(text(-8.61, 5) == "-8.61")
-        #expect(text(41.148_64, 5) == "41.14864")
-        #expect(text(41.148_644, 5) == "41.14864")
-        #expect(text(-0.000_001, 5) == "0")
-        #expect(text(7, 6) == "7")
-        #expect(text(-0.5, 6) == "-0.5")
-    }
 }

@@ -395,7 +395,7 @@
 
   function markerQuery(format, categories) {
     const query = new URLSearchParams({ format, speed: String(state.speed), language: state.language });
-    if (categories.length) { query.set('pois', categories.join(',')); query.set('poi_corridor', String(placeCorridor)); }
+    if (categories.length) { query.set('pois', categories.join(',')); query.set('corridor', String(placeCorridor)); }
     return query.toString().replace(/%2C/g, ',');
   }
 

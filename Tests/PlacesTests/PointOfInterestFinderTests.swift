@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Geodesy
 import RoadNetwork
-@testable import ARExport
+@testable import Places
 
 /// Radius, category and limit filters of the POI grid index, the corridor search and bad options.
 struct PointOfInterestFinderTests {
@@ -66,10 +66,12 @@ struct PointOfInterestFinderTests {
             Issue.record("a 12 km radius was accepted")
         } catch {
             #expect(error == .radiusTooLarge(12_000, maximum: 10_000))
-            #expect(error.description == "--radius 12000 m is too large: the maximum is 10000 m")
+            #expect(error.description == "search radius 12000 m is too large: the maximum is 10000 m")
         }
-        #expect(throws: ARExportError.self) { try PointOfInterestQuery(center: Self.center, radius: 0) }
-        #expect(throws: ARExportError.self) { try PointOfInterestQuery(center: Self.center, radius: -5) }
+        #expect(throws: PlacesError.invalidValue(.radius, value: "0", expected: "a positive distance in metres up to 10000")) {
+            try PointOfInterestQuery(center: Self.center, radius: 0)
+        }
+        #expect(throws: PlacesError.self) { try PointOfInterestQuery(center: Self.center, radius: -5) }
     }
 
     @Test func unknownCategoryListsTheKnownOnes() {
@@ -78,17 +80,17 @@ struct PointOfInterestFinderTests {
             Issue.record("an unknown category was accepted")
         } catch {
             #expect(error == .unknownCategory("sushi", known: PointOfInterestCategory.known.map(\.name)))
-            #expect(error.description.hasPrefix("unknown category 'sushi' for --category: known categories are restaurant, cafe, bar"))
+            #expect(error.description.hasPrefix("unknown category 'sushi': known categories are restaurant, cafe, bar"))
         }
     }
 
     @Test func moreThanSixCategoriesAreRejected() {
-        #expect(throws: ARExportError.tooManyCategories(count: 7, maximum: 6)) {
+        #expect(throws: PlacesError.tooManyCategories(count: 7, maximum: 6)) {
             try PointOfInterestCategory.parseList("restaurant,cafe,bar,pub,fast_food,fuel,parking")
         }
         // Six are fine, and repeating one does not count twice.
         #expect((try? PointOfInterestCategory.parseList("restaurant,cafe,bar,pub,fast_food,fuel,cafe"))?.count == 6)
-        #expect(throws: ARExportError.self) { try PointOfInterestCategory.parseList("cafe,,bar") }
+        #expect(throws: PlacesError.self) { try PointOfInterestCategory.parseList("cafe,,bar") }
     }
 
     @Test func categoryTableNamesAreUniqueAndMapToOSMTags() {
@@ -118,25 +120,9 @@ struct PointOfInterestFinderTests {
         let cafes = try finder.placesAlongRoute(polyline, distances: distances, corridor: 200,
                                                 categories: PointOfInterestCategory.parseList("cafe"))
         #expect(cafes.map(\.pointOfInterest.osmID) == [1, 2])
-        #expect(throws: ARExportError.self) {
+        #expect(throws: PlacesError.self) {
             try finder.placesAlongRoute(polyline, distances: distances, corridor: 5_000, categories: [])
         }
-    }
-
-    @Test func textListingShowsDistanceCompassWordAndCategory() throws {
-        let query = try PointOfInterestQuery(center: Self.center, radius: 500, categories: PointOfInterestCategory.parseList("restaurant,cafe"))
-        let found = PointOfInterestFinder(Self.places).nearby(query)
-        let text = NearbyPointsOfInterestFormat.text.render(found, query: query)
-        #expect(text.hasPrefix("2 places within 500 m of 43.7384,7.4246 (restaurant, cafe)\n"))
-        #expect(text.contains("100 m  east (90°)"))
-        #expect(text.contains("Café de Paris  [cafe]"))
-        let json = NearbyPointsOfInterestFormat.json.render(found, query: query)
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(parsed["count"] as? Int == 2)
-        let first = try #require((parsed["pointsOfInterest"] as? [[String: Any]])?.first)
-        #expect(first["compass"] as? String == "east")
-        let geo = try #require(try JSONSerialization.jsonObject(with: Data(NearbyPointsOfInterestFormat.geojson.render(found, query: query).utf8)) as? [String: Any])
-        #expect((geo["features"] as? [Any])?.count == 2)
     }
 
     @Test(arguments: [(0.0, CompassPoint.north), (22.4, .north), (22.5, .northEast), (135.0, .southEast), (200.0, .south),

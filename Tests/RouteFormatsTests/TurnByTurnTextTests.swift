@@ -5,7 +5,7 @@ import OSMImport
 import RoadNetwork
 import Routing
 import TestSupport
-@testable import ARExport
+@testable import RouteFormats
 
 /// The turn-by-turn text: numbered maneuvers, distance since the previous one, the instruction in the
 /// chosen language, the road, and the posted limit only where it changes.

@@ -39,9 +39,9 @@ public enum RouteGPX {
     }
 
     private static func latLon(_ c: Coordinate) -> String {
-        "lat=\"\(JSONWriter.format(c.latitude, decimals: 7))\" lon=\"\(JSONWriter.format(c.longitude, decimals: 7))\""
+        "lat=\"\(DecimalNumber.fixed(c.latitude, decimals: 7))\" lon=\"\(DecimalNumber.fixed(c.longitude, decimals: 7))\""
     }
 
     /// Text escaped for XML character data and attribute values.
-    static func escape(_ text: String) -> String { ExportFormatting.xml(text) }
+    static func escape(_ text: String) -> String { TextEscaping.xml(text) }
 }

@@ -1,7 +1,7 @@
 import Geodesy
 import RoadNetwork
 
-/// A validated "places near here" request (`waymark pois --near … --radius … --category … --limit …`).
+/// A validated "places near here" request: a centre, a radius, categories and a limit.
 ///
 /// Invariants (enforced by the initializer): 0 < radius ≤ `maximumRadius`; at most `maximumCategories`
 /// distinct categories, all from `PointOfInterestCategory.known`; an empty category list means every
@@ -20,12 +20,12 @@ public struct PointOfInterestQuery: Sendable, Hashable {
     public let limit: Int?
 
     public init(center: Coordinate, radius: Meters = PointOfInterestQuery.defaultRadius,
-                categories: [PointOfInterestCategory] = [], limit: Int? = nil) throws(ARExportError) {
+                categories: [PointOfInterestCategory] = [], limit: Int? = nil) throws(PlacesError) {
         guard center.isValid else {
-            throw .invalidOption(option: "--near", value: center.description, expected: "a latitude in -90...90 and longitude in -180...180")
+            throw .invalidValue(.center, value: center.description, expected: "a latitude in -90...90 and longitude in -180...180")
         }
         guard radius.isFinite, radius > 0 else {
-            throw .invalidOption(option: "--radius", value: ExportFormatting.fixed(radius, 3), expected: "a positive distance in metres up to \(Int(PointOfInterestQuery.maximumRadius))")
+            throw .invalidValue(.radius, value: DecimalNumber.fixed(radius, decimals: 3), expected: "a positive distance in metres up to \(Int(PointOfInterestQuery.maximumRadius))")
         }
         guard radius <= PointOfInterestQuery.maximumRadius else {
             throw .radiusTooLarge(radius, maximum: PointOfInterestQuery.maximumRadius)
@@ -36,7 +36,7 @@ public struct PointOfInterestQuery: Sendable, Hashable {
             throw .tooManyCategories(count: distinct.count, maximum: PointOfInterestQuery.maximumCategories)
         }
         if let limit, limit < 1 {
-            throw .invalidOption(option: "--limit", value: String(limit), expected: "a whole number of at least 1")
+            throw .invalidValue(.limit, value: String(limit), expected: "a whole number of at least 1")
         }
         self.center = center
         self.radius = radius

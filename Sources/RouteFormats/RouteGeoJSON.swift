@@ -17,10 +17,7 @@ public enum RouteGeoJSON {
         w.key("features")
         w.beginArray()
 
-        var line: [Coordinate] = []
-        for leg in route.legs {
-            if line.isEmpty { line = leg.coordinates } else { line.append(contentsOf: leg.coordinates.dropFirst()) }
-        }
+        var line = route.coordinates
         // RFC 7946 needs two or more positions in a LineString; a zero-length route repeats its point.
         if line.count == 1 { line.append(line[0]) }
         w.beginObject()
@@ -69,10 +66,5 @@ public enum RouteGeoJSON {
         return w.text
     }
 
-    private static func position(_ c: Coordinate, into w: inout JSONWriter) {
-        w.beginArray()
-        w.number(c.longitude, decimals: 7)
-        w.number(c.latitude, decimals: 7)
-        w.endArray()
-    }
+    private static func position(_ c: Coordinate, into w: inout JSONWriter) { w.position(c, decimals: 7) }
 }

@@ -73,7 +73,7 @@ public struct OSRMRouteResponse: Sendable {
     /// The response JSON.
     /// - Complexity: O(coordinates + steps × junction degree).
     public func json(graph: RoadGraph) -> String {
-        var w = JSONWriter()
+        var w = JSONWriter(capacity: 1 << 16)
         w.beginObject()
         w.field("code", "Ok")
         w.key("routes")
@@ -125,19 +125,9 @@ public struct OSRMRouteResponse: Sendable {
 
     // MARK: Parts
 
-    /// The whole route's polyline: the legs joined, the shared via points written once.
-    func routeCoordinates() -> [Coordinate] {
-        var all: [Coordinate] = []
-        for leg in route.legs {
-            if all.isEmpty { all = leg.coordinates } else { all.append(contentsOf: leg.coordinates.dropFirst()) }
-        }
-        return all
-    }
-
     /// The overview geometry: every point, or simplified for the zoom level the route fits.
     func overviewCoordinates() -> [Coordinate] {
-        let all = routeCoordinates()
-        return options.overview == .simplified ? PolylineSimplification.overview(all) : all
+        options.overview == .simplified ? PolylineSimplification.overview(route.coordinates) : route.coordinates
     }
 
     private func weight(distance: Meters, duration: Seconds) -> Double { route.metric == .time ? duration : distance }
@@ -376,12 +366,8 @@ public struct OSRMRouteResponse: Sendable {
         return order.filter { longest.contains($0) }.joined(separator: ", ")
     }
 
-    public static func writePosition(_ c: Coordinate, into w: inout JSONWriter) {
-        w.beginArray()
-        w.number(c.longitude, decimals: 6)
-        w.number(c.latitude, decimals: 6)
-        w.endArray()
-    }
+    /// OSRM writes positions with six decimals (about 0.1 m).
+    public static func writePosition(_ c: Coordinate, into w: inout JSONWriter) { w.position(c, decimals: 6) }
 
     private func writeGeometry(_ points: [Coordinate], into w: inout JSONWriter) {
         // A LineString needs two positions; a zero-length route repeats its one point.

@@ -1,8 +1,8 @@
 import RoadNetwork
 
-/// A named kind of place the `--category` option accepts, mapped to the OSM tag that marks it.
+/// A named kind of place a query can ask for (`restaurant`), mapped to the OSM tag that marks it.
 public struct PointOfInterestCategory: Hashable, Sendable {
-    /// The name used on the command line and in exports (`restaurant`).
+    /// The name used in queries and exports (`restaurant`).
     public var name: String
     /// The OSM key (`amenity`).
     public var key: String
@@ -91,12 +91,12 @@ public struct PointOfInterestCategory: Hashable, Sendable {
 
     /// Parses a comma-separated list (`restaurant,cafe`), rejecting unknown names, empty entries and
     /// more than `maximum` distinct categories.
-    public static func parseList(_ text: String, maximum: Int = PointOfInterestQuery.maximumCategories) throws(ARExportError) -> [PointOfInterestCategory] {
+    public static func parseList(_ text: String, maximum: Int = PointOfInterestQuery.maximumCategories) throws(PlacesError) -> [PointOfInterestCategory] {
         var result: [PointOfInterestCategory] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: " \t")
             guard !name.isEmpty else {
-                throw .invalidOption(option: "--category", value: text, expected: "a comma-separated list of category names with no empty entries, e.g. restaurant,cafe")
+                throw .invalidValue(.categories, value: text, expected: "a comma-separated list of category names with no empty entries, e.g. restaurant,cafe")
             }
             guard let category = named(name) else { throw .unknownCategory(name, known: known.map(\.name)) }
             if !result.contains(category) { result.append(category) }

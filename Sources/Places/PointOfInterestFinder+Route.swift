@@ -1,8 +1,9 @@
+import Foundation
 import Geodesy
 import RoadNetwork
 
 extension PointOfInterestFinder {
-    /// The largest corridor `placesAlongRoute` accepts (`--poi-corridor`).
+    /// The widest corridor `placesAlongRoute` accepts.
     public static let maximumCorridor: Meters = 1_000
 
     /// The places of the given categories (all places when empty) within `corridor` of a route
@@ -13,9 +14,9 @@ extension PointOfInterestFinder {
     /// at its closest stretch.
     /// - Complexity: O(segments × places in the cells each segment's corridor box overlaps).
     public func placesAlongRoute(_ polyline: [Coordinate], distances: [Meters], corridor: Meters,
-                                 categories: [PointOfInterestCategory]) throws(ARExportError) -> [PointOfInterestOnRoute] {
+                                 categories: [PointOfInterestCategory]) throws(PlacesError) -> [PointOfInterestOnRoute] {
         guard corridor.isFinite, corridor > 0, corridor <= PointOfInterestFinder.maximumCorridor else {
-            throw .invalidOption(option: "--poi-corridor", value: ExportFormatting.fixed(corridor, 3),
+            throw .invalidValue(.corridor, value: DecimalNumber.fixed(corridor, decimals: 3),
                                  expected: "a positive distance in metres up to \(Int(PointOfInterestFinder.maximumCorridor))")
         }
         guard categories.count <= PointOfInterestQuery.maximumCategories else {
@@ -51,5 +52,19 @@ extension PointOfInterestFinder {
         return best.values.sorted {
             ($0.distanceAlongRoute, $0.pointOfInterest.osmID) < ($1.distanceAlongRoute, $1.pointOfInterest.osmID)
         }
+    }
+}
+
+extension PointOfInterestFinder {
+    /// `area` grown by `padding` on every side (1 % more, like `boundingBox(around:radius:)`, so rounding
+    /// never drops a place on the rim), the longitude margin taken where degrees are shortest.
+    public static func boundingBox(enclosing area: BoundingBox, padding: Meters) -> BoundingBox {
+        guard !area.isEmpty else { return area }
+        let latitudePad = padding / GreatCircle.earthRadius * 180 / .pi * 1.01
+        let widest = min(90, max(abs(area.minLatitude), abs(area.maxLatitude)) + latitudePad)
+        let cosine = cos(widest * .pi / 180)
+        let longitudePad = cosine < 1e-6 ? 360 : latitudePad / cosine
+        return BoundingBox(minLatitude: max(-90, area.minLatitude - latitudePad), minLongitude: max(-180, area.minLongitude - longitudePad),
+                           maxLatitude: min(90, area.maxLatitude + latitudePad), maxLongitude: min(180, area.maxLongitude + longitudePad))
     }
 }

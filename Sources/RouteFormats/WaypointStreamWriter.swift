@@ -1,0 +1,162 @@
+import Geodesy
+import Guidance
+import RoadNetwork
+
+/// Writes the waypoint stream as JSON Lines: one object per waypoint, handed to `output` as soon as it
+/// is written (so a consumer reading a pipe sees the drive as it happens), then one closing
+/// `{"summary":{"format":"waymark-waypoints","version":2,…}}` line.
+///
+/// A waypoint line:
+///
+///     {"seq":3,"lat":45.8,"lon":15.97,"ele":null,"distance":60,"bearing":90,"kind":"maneuver","edge":12,
+///      "speed_limit":{"kind":"limited","kmh":48.3,"value":30,"unit":"mph","source":"tagged"},
+///      "speed":50,"warning":"over","color":"orange",
+///      "instruction":{"type":"turn","modifier":"left","direction":"left","exit":null,"road":"Ilica",
+///                     "text":"Turn left onto Ilica","follow":"Continue on Ilica for 200 m"},
+///      "next":{"type":"arrive","modifier":"right","direction":"right","exit":null,"text":"…","distance":200},
+///      "vehicle":{"lat":…,"lon":…,"matched_lat":…,"matched_lon":…,"distance":…,"speed":…,"time":…}}
+///
+/// `instruction` is present on maneuver and destination waypoints only, `vehicle` only in a trace
+/// replay, `next` is null once nothing is ahead. Warning colours are `WarningColor`'s:
+/// `normal` blue, `over` orange, `far_over` red, `unknown` grey. Numbers are fixed-precision (7
+/// decimals for degrees, 1 for metres, degrees of bearing and km/h), never exponent notation.
+public struct WaypointStreamWriter {
+    /// The totals written on the closing line; updated by every `write`.
+    public private(set) var summary: GuidanceSummary
+    /// When false only the summary line is written (`--summary`).
+    public var writesWaypoints: Bool
+    private let output: (String) -> Void
+
+    /// - Parameter output: receives each line, newline included.
+    public init(summary: GuidanceSummary, writesWaypoints: Bool = true, output: @escaping (String) -> Void) {
+        self.summary = summary
+        self.writesWaypoints = writesWaypoints
+        self.output = output
+    }
+
+    /// Counts a record and writes its line (unless summary-only).
+    public mutating func write(_ record: GuidanceRecord) {
+        summary.add(record)
+        if writesWaypoints { output(Self.line(for: record) + "\n") }
+    }
+
+    /// Writes the closing summary line.
+    public func finish() {
+        output(Self.summaryLine(summary) + "\n")
+    }
+
+    /// The version of the line layout, written on the summary line; bumped whenever a key changes
+    /// meaning or name (2: `color`/`colors` instead of `colour`/`colours`, `format` and `version` added).
+    public static let formatVersion = 2
+
+    /// The JSON object of one record (no newline).
+    /// - Complexity: O(length of the line); built in one byte buffer (a route has thousands of lines).
+    public static func line(for record: GuidanceRecord) -> String {
+        let w = record.waypoint
+        var j = JSONWriter(capacity: 512)
+        j.beginObject()
+        j.field("seq", w.sequence)
+        j.field("lat", w.coordinate.latitude, decimals: 7)
+        j.field("lon", w.coordinate.longitude, decimals: 7)
+        j.field("ele", w.elevation, decimals: 1)
+        j.field("distance", w.distanceAlongRoute, decimals: 1)
+        j.field("bearing", w.bearing.degrees, decimals: 1)
+        j.field("kind", w.kind.rawValue)
+        j.field("edge", Int(w.edge))
+        j.key("speed_limit"); speedLimit(w.speedLimit, into: &j)
+        j.field("speed", w.vehicleSpeed, decimals: 1)
+        j.field("warning", w.warning.rawValue)
+        j.field("color", WarningColor(w.warning).rawValue)
+        if let m = w.maneuver {
+            j.key("instruction")
+            j.beginObject()
+            maneuverFields(m, into: &j)
+            j.field("road", m.roadName.isEmpty ? m.roadRef : m.roadName)
+            j.field("follow", record.follow)
+            j.endObject()
+        }
+        j.key("next")
+        if let next = record.nextManeuver {
+            j.beginObject()
+            maneuverFields(next, into: &j)
+            j.field("distance", record.distanceToNextManeuver, decimals: 1)
+            j.endObject()
+        } else {
+            j.null()
+        }
+        if let v = record.vehicle {
+            j.key("vehicle")
+            j.beginObject()
+            j.field("lat", v.coordinate.latitude, decimals: 7)
+            j.field("lon", v.coordinate.longitude, decimals: 7)
+            j.field("matched_lat", v.matched.latitude, decimals: 7)
+            j.field("matched_lon", v.matched.longitude, decimals: 7)
+            j.field("distance", v.distanceAlongRoute, decimals: 1)
+            j.field("speed", v.speed, decimals: 1)
+            j.field("time", v.time, decimals: 3)
+            j.endObject()
+        }
+        j.endObject()
+        return j.text
+    }
+
+    /// The closing `{"summary":{…}}` object (no newline).
+    public static func summaryLine(_ summary: GuidanceSummary) -> String {
+        var j = JSONWriter(capacity: 512)
+        j.beginObject()
+        j.key("summary")
+        j.beginObject()
+        j.field("format", "waymark-waypoints")
+        j.field("version", formatVersion)
+        j.field("waypoints", summary.waypoints)
+        j.field("maneuvers", summary.maneuvers)
+        j.field("distance", summary.distance, decimals: 1)
+        j.field("duration", summary.duration, decimals: 1)
+        j.key("warnings")
+        j.beginObject()
+        for warning in SpeedWarning.allCases { j.key(warning.rawValue); j.integer(summary.warnings[warning] ?? 0) }
+        j.endObject()
+        j.key("colors")
+        j.beginObject()
+        for warning in SpeedWarning.allCases { j.key(WarningColor(warning).rawValue); j.integer(summary.warnings[warning] ?? 0) }
+        j.endObject()
+        j.key("directions")
+        j.beginObject()
+        for direction in TurnDirection.allCases { j.key(direction.rawValue); j.integer(summary.directions[direction] ?? 0) }
+        j.endObject()
+        if let total = summary.tracePoints {
+            j.key("trace")
+            j.beginObject()
+            j.field("points", total)
+            j.field("matched", summary.traceMatched ?? 0)
+            j.field("discarded", summary.traceDiscarded ?? 0)
+            j.field("replayed_distance", summary.replayedDistance, decimals: 1)
+            j.endObject()
+        }
+        j.endObject()
+        j.endObject()
+        return j.text
+    }
+
+    private static func maneuverFields(_ m: Maneuver, into j: inout JSONWriter) {
+        j.field("type", m.type.rawValue)
+        j.field("modifier", m.modifier?.rawValue)
+        j.field("direction", m.direction.rawValue)
+        j.field("exit", m.exit)
+        j.field("text", m.instruction)
+    }
+
+    private static func speedLimit(_ limit: SpeedLimit, into j: inout JSONWriter) {
+        j.beginObject()
+        switch limit.kind {
+        case .limited: j.field("kind", "limited")
+        case .unlimited: j.field("kind", "unlimited")
+        case .unknown: j.field("kind", "unknown")
+        }
+        j.field("kmh", limit.kind == .limited ? Double(limit.kilometersPerHour) : nil, decimals: 1)
+        j.field("value", limit.valueInTaggedUnit)
+        j.field("unit", limit.unit.description)
+        j.field("source", limit.source.description)
+        j.endObject()
+    }
+}

@@ -1,5 +1,0 @@
-import Hummingbird
-import Logging
-import Metrics
-import Prometheus
-import ServiceLifecycle

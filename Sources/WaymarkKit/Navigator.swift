@@ -1,0 +1,53 @@
+import Geodesy
+import Guidance
+import RoadNetwork
+import Routing
+
+/// The library's entry point for an app or a server: one loaded road network and its router, from
+/// which routes, turn-by-turn steps, guidance waypoints and AR markers are made.
+///
+/// Each stage has one error type: loading `RoadNetworkLoadError`, routing `RoutingError`, guidance
+/// options `GuidanceOptionsError` (guidance itself cannot fail), markers `MarkerExportError`.
+/// A navigator is immutable and `Sendable`: load it once and share it between requests and threads
+/// (pass each thread its own `RoutingWorkspace` to reuse search memory).
+///
+///     let navigator = try Navigator(source: .database(path: "monaco.sqlite"))
+///     let route = try navigator.route(from: start, to: destination)
+///     let waypoints = navigator.waypoints(for: route, options: GuidanceOptions(plannedSpeed: 50))
+///     let markers = try navigator.markers(for: waypoints, request: MarkerRequest())
+public struct Navigator: Sendable {
+    public let network: LoadedRoadNetwork
+    public let router: Router
+
+    /// The routing graph.
+    public var graph: RoadGraph { network.graph }
+
+    /// A navigator over a network already loaded.
+    /// - Parameter landmarks: ALT landmarks for the router (see `Router.init`): worth it for many queries.
+    /// - Complexity: the router's set-up, O(nodes + edges) (plus the landmarks' Dijkstra runs).
+    public init(network: LoadedRoadNetwork, landmarks: Int = 0) {
+        self.network = network
+        router = Router(graph: network.graph, landmarks: landmarks)
+    }
+
+    /// Loads a road network and sets up its router.
+    public init(source: RoadNetworkSource, landmarks: Int = 0) throws(RoadNetworkLoadError) {
+        self.init(network: try source.load(), landmarks: landmarks)
+    }
+
+    /// The route from `from` to `to` through `via` in order (see `Router.route`).
+    public func route(from: Coordinate, to: Coordinate, via: [Coordinate] = [], metric: RoutingMetric = .time,
+                      maxSnapDistance: Meters = 1000, workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
+        try router.route(from: from, to: to, via: via, metric: metric, maxSnapDistance: maxSnapDistance, workspace: workspace)
+    }
+
+    /// The turn-by-turn steps of each leg (OSRM's steps).
+    public func steps(for route: Route, language: InstructionLanguage = .en) -> [[RouteStep]] {
+        RouteGuidance.steps(for: route, in: graph, language: language)
+    }
+
+    /// The densified guidance waypoints of the route (maneuvers, speed limits and warnings).
+    public func waypoints(for route: Route, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
+        RouteGuidance.waypoints(for: route, in: graph, options: options)
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import OSRMService
+import Server
+
+/// `waymark serve`: OSRM's HTTP API over a road database (see the README's "waymark serve").
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve OSRM's HTTP API (route, nearest, table) and Waymark's waypoints, markers and pois.",
+        discussion: """
+        Listens on 127.0.0.1 unless --host says otherwise; --port 0 picks a free port (printed as \
+        'listening on http://HOST:PORT' on standard output). GET /health answers readiness, /metrics \
+        Prometheus metrics. SIGTERM or SIGINT stop accepting and let requests in flight finish; SIGHUP \
+        loads the database again and swaps it in (requests in flight finish on the old one; on a failed \
+        load the old one stays). Access log lines go to standard error.
+        """)
+
+    @OptionGroup var source: GraphSource
+
+    @Option(name: .long, help: "Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface).")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("TCP port (0: any free port).", valueName: "port"))
+    var port: Int = 5000
+
+    @Option(name: .long, help: ArgumentHelp("Worker threads answering requests (default: one per core).", valueName: "n"))
+    var threads: Int?
+
+    @Option(name: .long, help: ArgumentHelp("ALT landmarks for faster routing (0 turns them off).", valueName: "n"))
+    var landmarks: Int = 8
+
+    @Option(name: .long, help: ArgumentHelp("Longest time one request may take.", valueName: "seconds"))
+    var timeout: String = "10"
+
+    @Option(name: .customLong("max-coordinates"), help: ArgumentHelp("Most coordinates in a route, waypoints or markers request.", valueName: "n"))
+    var maxCoordinates: Int = 500
+
+    @Option(name: .customLong("max-table-size"), help: ArgumentHelp("Most coordinates in a table request.", valueName: "n"))
+    var maxTableSize: Int = 100
+
+    @Option(name: .customLong("log-level"), help: "Log level: info (with an access log line per request), warning or error.")
+    var logLevel: String = "info"
+
+    func validate() throws {
+        _ = try makeConfiguration()
+    }
+
+    func makeConfiguration() throws -> HTTPService.Configuration {
+        var configuration = HTTPService.Configuration()
+        configuration.host = host
+        try NumericOption.check(port, option: "--port", range: 0...65535, unit: "a port")
+        configuration.port = port
+        if let threads {
+            try NumericOption.check(threads, option: "--threads", range: 1...1024, unit: "a number of threads")
+            configuration.threads = threads
+        }
+        configuration.limits.requestTimeoutSeconds = try NumericOption.parse(timeout, option: "--timeout", range: 0.001...3600, unit: "seconds")
+        try NumericOption.check(maxCoordinates, option: "--max-coordinates", range: 2...10_000, unit: "a number of coordinates")
+        configuration.limits.routeCoordinates = maxCoordinates
+        try NumericOption.check(maxTableSize, option: "--max-table-size", range: 1...10_000, unit: "a number of coordinates")
+        configuration.limits.tableCoordinates = maxTableSize
+        try NumericOption.check(landmarks, option: "--landmarks", range: 0...64, unit: "a number of landmarks")
+        guard ["info", "warning", "error"].contains(logLevel) else {
+            throw CommandFailure(message: "--log-level '\(logLevel)': expected one of info, warning, error")
+        }
+        return configuration
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let configuration = try makeConfiguration()
+            let landmarkCount = landmarks
+            let level = Logger.Level(rawValue: logLevel) ?? .info
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            }
+            let logger = Logger(label: "waymark.serve")
+            let source = self.source
+            let limits = configuration.limits
+            let started = Date()
+            let service = try HTTPService(configuration: configuration, logger: logger) {
+                let loaded = try source.load()
+                return RoutingService(graph: loaded.graph, pointsOfInterest: loaded.pointsOfInterest, limits: limits, landmarks: landmarkCount)
+            }
+            logger.info("loaded the database in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+            try Self.block {
+                try await service.run { host, port in
+                    // Unbuffered, so a script or test reading the pipe sees it at once.
+                    FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+                }
+            }
+        }
+    }
+
+    /// Runs an async body to completion from this synchronous command.
+    static func block(_ body: @escaping @Sendable () async throws -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = LockedError()
+        Task {
+            do { try await body() } catch { failure.set(error) }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.get() { throw CommandFailure(message: "\(error)") }
+    }
+}
+
+/// An error handed from a task to the waiting thread.
+final class LockedError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+    func set(_ error: any Error) { lock.withLock { self.error = error } }
+    func get() -> (any Error)? { lock.withLock { error } }
+}
