@@ -90,7 +90,7 @@ let package = Package(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-                "WaymarkKit", "CitySynthesis", "OutputFiles", "OSRMService", "Server",
+                "WaymarkKit", "CitySynthesis", "OutputFiles", "OSRMService", "Server", "MapPage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -23,9 +23,11 @@
   /** Where the marker request asks for places: labels within this distance of the route, metres. */
   const placeCorridor = 150;
   const exportFormats = ['json', 'geojson', 'csv', 'gpx'];
+  /** How far before a maneuver the AR preview stands when its instruction is clicked, metres. */
+  const arLeadIn = 25;
 
   const state = { from: null, to: null, vias: [], speed: 50, language: 'en' };
-  const view = { route: null, markers: null, placeCategories: new Set(), hiddenCategories: new Set() };
+  const view = { route: null, markers: null, placeCategories: new Map(), hiddenCategories: new Set(), knownCategories: new Set() };
   const el = (id) => document.getElementById(id);
   const dom = {
     speed: el('speed'), language: el('language'), clear: el('clear'), reverse: el('reverse'), message: el('message'),
@@ -48,7 +50,13 @@
   map.attributionControl.setPrefix('');
   map.attributionControl.addAttribution('Roads © OpenStreetMap contributors');
   map.createPane('routePane').style.zIndex = 420;
-  map.createPane('arrowPane').style.zIndex = 630;
+  map.createPane('arrowPane').style.zIndex = 590; // under the draggable points (600)
+  status.map = map;
+  /** Viewport pixels of a latitude/longitude on the map (for the browser tests' clicks). */
+  status.pixelOf = (lat, lon) => {
+    const point = map.latLngToContainerPoint([lat, lon]), box = map.getContainer().getBoundingClientRect();
+    return [Math.round(box.left + point.x), Math.round(box.top + point.y)];
+  };
   const routeRenderer = L.canvas({ pane: 'routePane', padding: 0.3 });
   const roadLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
@@ -263,6 +271,7 @@
     } catch (error) {
       if (generation !== routeGeneration) return;
       clearRoute();
+      dom.hint.hidden = false;
       showMessage(error.message, true);
     } finally {
       status.busy--;
@@ -295,7 +304,8 @@
     }
     status.routeSegments = runs.map((run) => ({ warning: run.warning, color: warningColors[run.warning], points: run.points.length }));
     waypoints.forEach((w, i) => {
-      if (w.kind !== 'maneuver' || !w.instruction) return;
+      // The start and destination have their own points; arrows mark the turns between them.
+      if (w.kind !== 'maneuver' || !w.instruction || i === 0 || w.instruction.type === 'depart') return;
       const approach = i > 0 ? waypoints[i - 1].bearing : w.bearing;
       L.marker([w.lat, w.lon], { icon: arrowIcon(w.instruction.direction, approach), pane: 'arrowPane', interactive: false, keyboard: false })
         .addTo(arrowLayer);
@@ -384,7 +394,8 @@
       }
       button.addEventListener('click', () => {
         map.setView([w.lat, w.lon], Math.max(map.getZoom(), 17));
-        if (view.markers) { dom.arPosition.value = String(Math.round(w.distance)); drawAR(); }
+        // The AR preview from a little before the maneuver, so its arrow stands ahead of the camera.
+        if (view.markers) { dom.arPosition.value = String(Math.max(0, Math.round(w.distance - arLeadIn))); drawAR(); }
       });
       item.append(button);
       dom.instructions.append(item);
@@ -432,7 +443,14 @@
     drawPlaces();
   }
 
-  function shownCategories() { return [...view.placeCategories.keys()].filter((c) => !view.hiddenCategories.has(c)); }
+  /**
+   * The `pois` of a download: `all` while no category is hidden, else the shown ones the server names
+   * (places whose tag has no category name come only with `all`).
+   */
+  function shownCategories() {
+    if (view.hiddenCategories.size === 0) return view.placeCategories.size ? ['all'] : [];
+    return [...view.placeCategories.keys()].filter((c) => !view.hiddenCategories.has(c) && view.knownCategories.has(c));
+  }
 
   function drawPlaces() {
     placeLayer.clearLayers();
@@ -498,6 +516,7 @@
     status.busy++;
     try {
       const info = JSON.parse(await fetchText(api.info));
+      view.knownCategories = new Set((info.poi_categories || []).map((c) => c.name));
       const [minLon, minLat, maxLon, maxLat] = info.bbox.length === 4 ? info.bbox : [-180, -85, 180, 85];
       const points = [state.from, state.to, ...state.vias].filter(Boolean);
       if (points.length >= 2) map.fitBounds(L.latLngBounds(points).pad(0.15));
