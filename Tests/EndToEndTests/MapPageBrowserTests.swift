@@ -128,6 +128,11 @@ struct MapPageBrowserTests {
             #expect(atEnd.contains("destination"))
             try browser.navigate(setup.base + "/?" + Self.routeQuery)
             try Self.waitUntilIdle(browser, "the route again")
+            // The AR preview 25 m before the roundabout, as the README shows it.
+            _ = try browser.execute("""
+                const b = document.querySelector('#instructions li:nth-child(3) button'), s = document.getElementById('ar-position');
+                s.value = Math.max(0, Math.round(+b.dataset.distance - 25)); s.dispatchEvent(new Event('input'));
+                """)
             try Self.saveScreenshot(browser, name: "map-page-1280x800.png", directory: setup.directory)
             #expect(try Self.consoleErrors(browser) == [])
         }

@@ -534,6 +534,7 @@
     if (state.from && state.to) await updateRoute(); else dom.hint.hidden = false;
     await roads;
     writeURL();
+    status.readyAt = performance.now();   // base map (and any route in the URL) drawn
     status.ready = true;
   }
   start();

@@ -132,16 +132,16 @@
     if (base) { g.strokeStyle = 'rgba(30,30,30,.6)'; g.lineWidth = Math.max(1, position.scale * 0.05); g.beginPath(); g.moveTo(base.x, base.y); g.lineTo(position.x, position.y); g.stroke(); }
     switch (m.kind) {
       case 'road': {
-        const radius = Math.max(1.5, position.scale * 0.25);
+        const radius = Math.max(3, position.scale * 0.3);
         g.beginPath(); g.arc(position.x, position.y, radius, 0, 2 * Math.PI);
         g.fillStyle = color; g.fill(); g.lineWidth = Math.max(0.5, radius / 6); g.strokeStyle = '#fff'; g.stroke();
         break;
       }
       case 'turn_arrow':
-        drawArrow(g, m.arrow, position, Math.max(8, position.scale * 1.6), color);
+        drawArrow(g, m.arrow, position, Math.max(14, position.scale * 1.6), color);
         break;
       case 'destination': case 'via':
-        drawArrow(g, 'down', position, Math.max(10, position.scale * 2), m.kind === 'via' ? '#6c3fb5' : colors.red || '#d62828');
+        drawArrow(g, 'down', position, Math.max(16, position.scale * 2), m.kind === 'via' ? '#6c3fb5' : colors.red || '#d62828');
         break;
       case 'poi': {
         const text = m.poi ? m.poi.name : 'place';
