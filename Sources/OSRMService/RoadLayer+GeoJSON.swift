@@ -46,10 +46,10 @@ extension RoadLayer {
         for (i, group) in drawn.enumerated() {
             if !omitted.isEmpty { omitted.append(group.name); continue }
             feature.removeAll(keepingCapacity: true)
-            appendFeature(group, zoom: request.zoom, decimals: decimals, first: lines == 0, to: &feature)
             // The closing part at its longest: every class after this one named as omitted.
             let closing = Self.closingBytes + drawn[(i + 1)...].reduce(0) { $0 + $1.name.utf8.count + 3 }
-            if body.count + feature.count + closing > request.maxBytes {
+            let room = request.maxBytes - body.count - closing
+            if !appendFeature(group, zoom: request.zoom, decimals: decimals, first: lines == 0, room: room, to: &feature) {
                 omitted.append(group.name)
                 continue
             }
@@ -79,7 +79,9 @@ extension RoadLayer {
     }
 
     /// `{"type":"Feature","properties":{"highway":…,"lines":n},"geometry":{"type":"MultiLineString",…}}`.
-    private func appendFeature(_ group: ClassGroup, zoom: Int, decimals: Int, first: Bool, to bytes: inout [UInt8]) {
+    /// - Returns: false, with the feature unfinished, as soon as it takes more than `room` bytes (so a
+    ///   class too large for the answer costs no more than the room left).
+    private func appendFeature(_ group: ClassGroup, zoom: Int, decimals: Int, first: Bool, room: Int, to bytes: inout [UInt8]) -> Bool {
         if !first { bytes.append(UInt8(ascii: ",")) }
         bytes.append(contentsOf: Array("{\"type\":\"Feature\",\"properties\":{\"highway\":\"\(group.name)\",\"lines\":\(group.edges.count)},\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[".utf8))
         let scale = Self.tilePixels * Double(1 << zoom)
@@ -96,8 +98,10 @@ extension RoadLayer {
                 bytes.append(UInt8(ascii: "]"))
             }
             bytes.append(UInt8(ascii: "]"))
+            if bytes.count > room { return false }
         }
         bytes.append(contentsOf: Array("]}}".utf8))
+        return bytes.count <= room
     }
 
     /// Douglas-Peucker in Web Mercator pixels of the zoom (`scale` = world width in pixels): keeps
