@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "RoadNetwork", "Routing",
+                "OSRMService", "Routing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
