@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "OSRMService", targets: ["OSRMService"]),
         .library(name: "Server", targets: ["Server"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
+        .library(name: "Benchmarking", targets: ["Benchmarking"]),
         .library(name: "MapPage", targets: ["MapPage"]),
     ],
     dependencies: [
@@ -72,7 +73,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "RoadNetwork", "Routing", "MapPage",
+                "OSRMService", "Routing", "MapPage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,13 +85,17 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
+        // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
+        .target(name: "Benchmarking", dependencies: [
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "CitySynthesis", "OutputFiles",
+        ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-                "WaymarkKit", "CitySynthesis", "OutputFiles", "OSRMService", "Server", "MapPage",
+                "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles", "OSRMService", "Server", "MapPage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -111,6 +116,7 @@ let package = Package(
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
         ]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [

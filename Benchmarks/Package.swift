@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "Routing", package: root),
                 .product(name: "Guidance", package: root),
                 .product(name: "ARExport", package: root),
+                .product(name: "Benchmarking", package: root),
             ],
             path: "Benchmarks/WaymarkBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

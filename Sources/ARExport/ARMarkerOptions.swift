@@ -30,6 +30,22 @@ public struct ARMarkerOptions: Sendable {
 
     public init() {}
 
+    /// Options with the given values (the defaults above for those not given).
+    public init(origin: Coordinate? = nil, originAltitude: Meters? = nil, cameraHeight: Meters = 1.5, roadMarkerHeight: Meters = 0.5,
+                turnArrowHeight: Meters = 4, destinationHeight: Meters = 6, poiLabelHeight: Meters = 3, batchSize: Int = 200,
+                batchTrigger: Meters = 25, visibilityRadius: Meters = 50) {
+        self.origin = origin
+        self.originAltitude = originAltitude
+        self.cameraHeight = cameraHeight
+        self.roadMarkerHeight = roadMarkerHeight
+        self.turnArrowHeight = turnArrowHeight
+        self.destinationHeight = destinationHeight
+        self.poiLabelHeight = poiLabelHeight
+        self.batchSize = batchSize
+        self.batchTrigger = batchTrigger
+        self.visibilityRadius = visibilityRadius
+    }
+
     /// The settings, as named in `ARExportError`.
     public enum Setting: String, Sendable, CaseIterable {
         case origin, originAltitude, cameraHeight, roadMarkerHeight, turnArrowHeight, destinationHeight, poiLabelHeight

@@ -36,13 +36,22 @@ public enum CityGenerationError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidNodeCount(let n):
-            "--nodes \(n) is out of range: expected 100 ... 100000000"
-        case .centerTooCloseToEdge(let center, let halfWidth, let halfHeight):
-            "--center \(center): the city reaches \(Int(halfWidth.rounded(.up))) m east and west and \(Int(halfHeight.rounded(.up))) m north and south of its centre, "
+        case .invalidNodeCount(let n): "node count \(n) \(reason)"
+        case .centerTooCloseToEdge(let center, _, _): "centre \(center): \(reason)"
+        case .output(let error): error.description
+        }
+    }
+
+    /// What is wrong with the value (and what was expected), without naming it.
+    public var reason: String {
+        switch self {
+        case .invalidNodeCount:
+            "is out of range: expected 100 ... 100000000"
+        case .centerTooCloseToEdge(_, let halfWidth, let halfHeight):
+            "the city reaches \(Int(halfWidth.rounded(.up))) m east and west and \(Int(halfHeight.rounded(.up))) m north and south of its centre, "
                 + "past a pole or the 180th meridian; expected a centre farther from them (latitude within -90 ... 90 and longitude within -180 ... 180 for the whole city)"
         case .output(let error):
-            error.description
+            error.reason
         }
     }
 }

@@ -108,17 +108,18 @@ public final class RoutingService: Sendable {
         }
     }
 
-    /// OSRM's error for a routing failure.
+    /// OSRM's error for a routing failure: the code `OSRMRouteResponse.errorCode(for:)` gives, OSRM's
+    /// message, and Waymark's reason after it.
     static func serviceError(_ error: RoutingError, coordinates: [Coordinate]) -> ServiceError {
+        let code = ServiceError.Code(rawValue: OSRMRouteResponse.errorCode(for: error)) ?? .invalidQuery
         switch error {
-        case .noRoadNearby(let c, let limit):
+        case .noRoadNearby(let c, _):
             let index = coordinates.firstIndex(of: c).map(String.init) ?? "?"
-            _ = limit
-            return ServiceError(.noSegment, "Could not find a matching segment for coordinate \(index): \(error.description)")
+            return ServiceError(code, "Could not find a matching segment for coordinate \(index): \(error.description)")
         case .noRoute:
-            return ServiceError(.noRoute, "Impossible route between points: \(error.description)")
+            return ServiceError(code, "Impossible route between points: \(error.description)")
         case .tooFewCoordinates:
-            return ServiceError(.invalidOptions, error.description)
+            return ServiceError(code, error.description)
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Invariant: the target either keeps its previous content or receives the complete new content,
 /// synced to disk; the temporary file never outlives the object (except after SIGKILL or a crash, when
 /// the next write into the directory removes it, see `TemporaryName.removeStale(in:)`; after SIGINT,
-/// SIGTERM or SIGHUP it is removed once `InterruptCleanup.install()` was called). Only regular files and
+/// SIGTERM or SIGHUP by the program's handlers, see `PendingTemporaryFiles`). Only regular files and
 /// new paths are written (see `OutputTarget`); a symbolic link's target is replaced, the link kept.
 ///
 /// Writes are buffered and every one is checked: a full disk is an error naming the target, never a
@@ -17,7 +17,7 @@ public final class AtomicOutputFile {
     public let temporaryPath: String
     private var descriptor: Int32
     private var pending: [UInt8] = []
-    private var cleanupSlot: Int?
+    private var pendingToken: PendingTemporaryFiles.Token?
     /// The temporary file exists and was not renamed into place yet.
     private var isPending = true
     private static let bufferBytes = 1 << 16
@@ -33,16 +33,16 @@ public final class AtomicOutputFile {
         TemporaryName.removeStale(in: target.directory)
         var path = ""
         var fd: Int32 = -1
-        var slot: Int?
+        var token: PendingTemporaryFiles.Token?
         for _ in 0..<8 {
             path = target.directory + "/" + TemporaryName.make(for: OutputTarget.name(of: target.resolvedPath))
             // Registered before it exists: a signal right after the file appears must still remove it.
-            slot = InterruptCleanup.register(path)
+            token = PendingTemporaryFiles.track(path)
             fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 { break }
             let failure = errno
-            InterruptCleanup.clear(slot)
-            slot = nil
+            PendingTemporaryFiles.forget(token)
+            token = nil
             if failure != EEXIST { errno = failure; break }
         }
         guard fd >= 0 else {
@@ -50,7 +50,7 @@ public final class AtomicOutputFile {
         }
         temporaryPath = path
         descriptor = fd
-        cleanupSlot = slot
+        pendingToken = token
         pending.reserveCapacity(Self.bufferBytes)
     }
 
@@ -89,8 +89,8 @@ public final class AtomicOutputFile {
             try refuseIfTargetChanged()
             guard rename(temporaryPath, target.resolvedPath) == 0 else { throw failure("renaming the finished file into place failed") }
             isPending = false
-            InterruptCleanup.clear(cleanupSlot)
-            cleanupSlot = nil
+            PendingTemporaryFiles.forget(pendingToken)
+            pendingToken = nil
             syncDirectory()
         } catch {
             discard()
@@ -106,8 +106,8 @@ public final class AtomicOutputFile {
             unlink(temporaryPath + TemporaryName.journalSuffix)
             isPending = false
         }
-        InterruptCleanup.clear(cleanupSlot)
-        cleanupSlot = nil
+        PendingTemporaryFiles.forget(pendingToken)
+        pendingToken = nil
         pending = []
     }
 

@@ -13,7 +13,8 @@ public typealias EdgeIndex = UInt32
 /// `shapePoints[firstShapePoint[e] ..< firstShapePoint[e + 1]]`. Strings (names, refs) are interned in
 /// `strings`, whose entry 0 is the empty string.
 ///
-/// Invariants (checked by `validate()`, which debug builds run on every construction):
+/// Invariants (checked by `validate()`, which debug builds run on every construction; arrays read from
+/// outside, such as a database, are assembled with `init(validating:…)`, which checks them in every build):
 /// - `firstOut.count == nodeCount + 1`, `firstOut[0] == 0`, non-decreasing, `firstOut.last == edgeCount`;
 /// - every per-edge array has `edgeCount` entries, every per-node array `nodeCount`;
 /// - `tail[e]` is the node whose range contains `e`; `head[e] < nodeCount`;
@@ -82,8 +83,32 @@ public struct RoadGraph: Sendable {
                   drivingSide: drivingSide, checkedInDebugBuilds: true)
     }
 
+    /// Assembles a graph from arrays read from outside (a file), checking every invariant listed on the
+    /// type first, in every build: the one checker of a graph's arrays.
+    /// - Throws: `RoadGraphInconsistency` naming the first violated invariant.
+    /// - Complexity: O(nodes + edges + shape points + restriction edges).
+    public init(
+        validating firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
+        tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
+        highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
+        nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
+        firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
+        strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
+        drivingSide: DrivingSide = .right
+    ) throws(RoadGraphInconsistency) {
+        // Assembling is safe on any arrays (the reverse adjacency skips heads out of range); nothing reads
+        // the graph before the check.
+        self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
+                  tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
+                  highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
+                  wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
+                  strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
+                  drivingSide: drivingSide, checkedInDebugBuilds: false)
+        if let problem = validate() { throw RoadGraphInconsistency(description: problem) }
+    }
+
     /// The designated initializer; `checkedInDebugBuilds: false` lets tests build a broken graph to
-    /// show that `validate()` catches it.
+    /// show that `validate()` catches it. `reverseAdjacency` passes one the builder already made.
     init(
         firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
         tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
@@ -91,7 +116,8 @@ public struct RoadGraph: Sendable {
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
-        drivingSide: DrivingSide = .right, checkedInDebugBuilds: Bool
+        drivingSide: DrivingSide = .right, reverseAdjacency: (firstIn: [UInt32], edges: [EdgeIndex])? = nil,
+        checkedInDebugBuilds: Bool
     ) {
         self.firstOut = firstOut
         self.nodeCoordinates = nodeCoordinates
@@ -112,7 +138,7 @@ public struct RoadGraph: Sendable {
         self.shapeElevations = shapeElevations
         self.strings = strings
         self.restrictions = restrictions
-        (self.firstIn, self.incomingEdgeList) = Self.reverseAdjacency(head: head, nodeCount: nodeCoordinates.count)
+        (self.firstIn, self.incomingEdgeList) = reverseAdjacency ?? Self.reverseAdjacency(head: head, nodeCount: nodeCoordinates.count)
         self.viaWayRestrictions = viaWayRestrictions
         self.drivingSide = drivingSide
         #if DEBUG
@@ -142,9 +168,10 @@ public struct RoadGraph: Sendable {
         incomingEdgeList[Int(firstIn[Int(node)]) ..< Int(firstIn[Int(node) + 1])]
     }
 
-    /// Counting sort of the edges by head node.
+    /// The one reverse-adjacency builder (the builder's restriction resolution and the graph share its
+    /// result): a counting sort of the edges by head node, heads out of range left out.
     /// - Complexity: O(nodes + edges).
-    private static func reverseAdjacency(head: [NodeIndex], nodeCount: Int) -> ([UInt32], [EdgeIndex]) {
+    static func reverseAdjacency(head: [NodeIndex], nodeCount: Int) -> (firstIn: [UInt32], edges: [EdgeIndex]) {
         var first = [UInt32](repeating: 0, count: nodeCount + 1)
         for h in head where Int(h) < nodeCount { first[Int(h) + 1] += 1 }
         for v in 0..<nodeCount { first[v + 1] += first[v] }
@@ -227,14 +254,15 @@ public struct RoadGraph: Sendable {
         }
         if shapeElevations.count != shapePoints.count { return "shapeElevations differs from shapePoints" }
         if strings.first != "" { return "strings[0] must be the empty string" }
+        for v in 0..<n where firstOut[v] > firstOut[v + 1] { return "firstOut decreases at node \(v)" }
+        // Non-decreasing up to firstOut[n] == edgeCount: every range below lies within the edges.
         for v in 0..<n {
-            if firstOut[v] > firstOut[v + 1] { return "firstOut decreases at node \(v)" }
             for e in firstOut[v]..<firstOut[v + 1] where tail[Int(e)] != UInt32(v) {
                 return "edge \(e) lies in node \(v)'s range but its tail is \(tail[Int(e)])"
             }
         }
         for e in 0..<m {
-            if Int(head[e]) >= n { return "edge \(e) has head \(head[e]) out of range" }
+            if Int(head[e]) >= n { return "edge \(e) has head \(head[e]), beyond \(n) nodes" }
             if !(lengthMeters[e] >= 0) || !lengthMeters[e].isFinite { return "edge \(e) has length \(lengthMeters[e])" }
             if !(travelTimeSeconds[e] >= 0) || !travelTimeSeconds[e].isFinite { return "edge \(e) has travel time \(travelTimeSeconds[e])" }
             if lengthMeters[e] > 0 && travelTimeSeconds[e] <= 0 { return "edge \(e) has length but no travel time" }
@@ -262,4 +290,10 @@ public struct RoadGraph: Sendable {
         }
         return nil
     }
+}
+
+/// Arrays that violate one of `RoadGraph`'s invariants (from `RoadGraph.init(validating:…)`).
+public struct RoadGraphInconsistency: Error, CustomStringConvertible, Equatable {
+    /// The first violated invariant, in words.
+    public var description: String
 }

@@ -240,17 +240,17 @@ public struct RoadGraphBuilder: Sendable {
         let limit = take(&edgeLimit), flags = take(&edgeFlags), name = take(&edgeName), ref = take(&edgeRef)
         order = []
 
+        // The graph's reverse adjacency, made once: restrictions need the edges entering their via nodes
+        // (oneway roads into a via node have no twin leaving it, so the out-edges alone cannot find them).
+        let incoming = RoadGraph.reverseAdjacency(head: head, nodeCount: n)
+        func edges(into node: NodeIndex) -> ArraySlice<EdgeIndex> {
+            incoming.edges[Int(incoming.firstIn[Int(node)]) ..< Int(incoming.firstIn[Int(node) + 1])]
+        }
         var restrictions: [TurnRestriction] = []
         if !wayRestrictions.isEmpty {
-            // One pass over the edges collects the incoming edges of every via node (oneway roads into a
-            // via node have no twin leaving it, so the out-edges alone cannot find them).
-            var incoming: [NodeIndex: [EdgeIndex]] = [:]
-            var isVia = [Bool](repeating: false, count: n)
-            for r in wayRestrictions { incoming[r.via] = []; isVia[Int(r.via)] = true }
-            for e in 0..<m where isVia[Int(head[e])] { incoming[head[e], default: []].append(EdgeIndex(e)) }
             for r in wayRestrictions {
                 let via = Int(r.via)
-                let fromEdges = (incoming[r.via] ?? []).filter { way[Int($0)] == r.fromWay }
+                let fromEdges = edges(into: r.via).filter { way[Int($0)] == r.fromWay }
                 let toEdges = (firstOut[via]..<firstOut[via + 1]).filter { way[Int($0)] == r.toWay }
                 for f in fromEdges {
                     // With the same way on both sides (`no_u_turn`, or a way passing through the via
@@ -262,7 +262,7 @@ public struct RoadGraphBuilder: Sendable {
             }
         }
         restrictions.sort { ($0.fromEdge, $0.toEdge) < ($1.fromEdge, $1.toEdge) }
-        let viaWayPaths = resolveViaWayRestrictions(firstOut: firstOut, tail: tail, head: head, way: way)
+        let viaWayPaths = resolveViaWayRestrictions(firstOut: firstOut, tail: tail, head: head, way: way, edgesInto: edges(into:))
 
         return RoadGraph(
             firstOut: firstOut, nodeCoordinates: coordinates, nodeOSMIDs: osmIDs, nodeElevations: elevations,
@@ -270,20 +270,19 @@ public struct RoadGraphBuilder: Sendable {
             highway: highway, speedLimit: limit, flags: flags,
             nameIndex: name, refIndex: ref, wayID: way,
             firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,
-            strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayPaths)
+            strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayPaths,
+            reverseAdjacency: incoming, checkedInDebugBuilds: true)
     }
 
     /// The edge paths of the recorded via-way restrictions, sorted by from edge (see `addViaWayRestriction`).
     /// - Complexity: O(r × (degree + edges of the via ways)) for r restrictions.
-    private func resolveViaWayRestrictions(firstOut: [UInt32], tail: [NodeIndex], head: [NodeIndex], way: [Int64]) -> [ViaWayRestriction] {
+    private func resolveViaWayRestrictions(firstOut: [UInt32], tail: [NodeIndex], head: [NodeIndex], way: [Int64],
+                                           edgesInto: (NodeIndex) -> ArraySlice<EdgeIndex>) -> [ViaWayRestriction] {
         guard !viaWayRestrictions.isEmpty else { return [] }
-        var incoming: [NodeIndex: [EdgeIndex]] = [:]
-        let junctions = Set(viaWayRestrictions.map { $0.junctions[0] })
-        for e in 0..<head.count where junctions.contains(head[e]) { incoming[head[e], default: []].append(EdgeIndex(e)) }
         var result: [ViaWayRestriction] = []
         for r in viaWayRestrictions {
             let first = r.junctions[0], last = r.junctions[r.junctions.count - 1]
-            let fromEdges = (incoming[first] ?? []).filter { way[Int($0)] == r.ways[0] }
+            let fromEdges = edgesInto(first).filter { way[Int($0)] == r.ways[0] }
             let toWay = r.ways[r.ways.count - 1]
             let toEdges = (firstOut[Int(last)]..<firstOut[Int(last) + 1]).filter { way[Int($0)] == toWay }
             var via: [EdgeIndex] = []

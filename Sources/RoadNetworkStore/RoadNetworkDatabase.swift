@@ -172,21 +172,19 @@ public final class RoadNetworkDatabase {
             }
             speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
         }
-        let parts = GraphParts(
-            firstOut: firstOut, nodeCount: nodeCoordinates.count, nodeOSMIDs: nodeOSMIDs.count,
-            nodeElevations: nodeElevations.count, tail: tail, head: head, lengthMeters: lengthMeters,
-            travelTimeSeconds: travelTime, otherEdgeArrayCounts: [highway.count, flags.count, wayID.count],
-            nameIndex: nameIndex, refIndex: refIndex, firstShapePoint: firstShapePoint,
-            shapePointCount: shapePoints.count, shapeElevationCount: shapeElevations.count,
-            strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions)
-        if let problem = parts.firstInconsistency() { throw .corrupt(path: path, detail: problem) }
-        return RoadGraph(
-            firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-            tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
-            speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
-            refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
-            shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
-            viaWayRestrictions: viaWayRestrictions, drivingSide: drivingSide)
+        // Every structural invariant is checked by the graph itself, so a damaged file is reported by
+        // name instead of loading wrongly.
+        do throws(RoadGraphInconsistency) {
+            return try RoadGraph(
+                validating: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
+                tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
+                speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
+                refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
+                shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
+                viaWayRestrictions: viaWayRestrictions, drivingSide: drivingSide)
+        } catch {
+            throw .corrupt(path: path, detail: error.description)
+        }
     }
 
     /// The driving side recorded in the metadata.

@@ -75,10 +75,3 @@ public enum RoadNetworkStore {
         try RoadNetworkDatabase(path: path).pointsOfInterest(within: box, categories: categories)
     }
 }
-
-extension RoadNetworkStore {
-    /// Makes SIGINT, SIGTERM and SIGHUP delete an unfinished database file before exiting (status
-    /// 128 + signal), so an interrupted `waymark import` leaves nothing behind. The command-line tool
-    /// calls this once (see `InterruptCleanup`).
-    public static func removeTemporaryFilesOnInterrupt() { InterruptCleanup.install() }
-}

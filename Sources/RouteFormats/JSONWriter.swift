@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 
 /// The one JSON writer of every Waymark output: objects, arrays, keys and scalars in one byte buffer,
@@ -139,6 +140,16 @@ public struct JSONWriter: Sendable {
         beforeValue()
         guard let value, value.isFinite else { appendNull(); return }
         DecimalNumber.appendFixed(value, decimals: decimals, to: &bytes)
+    }
+
+    /// A number with `significantDigits` significant digits (at most 9 decimals), trailing zeros
+    /// dropped, never an exponent: `1234.57`, `0.000123457`, `1234568` for 6 digits; `null` for nil or a
+    /// non-finite value. For measurements whose magnitude varies (timings, rates).
+    public mutating func number(_ value: Double?, significantDigits: Int) {
+        beforeValue()
+        guard let value, value.isFinite else { appendNull(); return }
+        let magnitude = value == 0 ? 0 : Int(log10(abs(value)).rounded(.down))
+        DecimalNumber.appendFixed(value, decimals: max(0, significantDigits - 1 - magnitude), to: &bytes)
     }
 
     /// A number at full precision, as Swift prints a `Double` (shortest text that reads back as the same

@@ -113,6 +113,19 @@ public struct OSRMRouteResponse: Sendable {
         w.endObject()
     }
 
+    /// OSRM's error code for a routing error: `NoSegment` (no road near a point), `NoRoute`,
+    /// `InvalidQuery` (too few coordinates).
+    public static func errorCode(for error: RoutingError) -> String {
+        switch error {
+        case .noRoute: "NoRoute"
+        case .noRoadNearby: "NoSegment"
+        case .tooFewCoordinates: "InvalidQuery"
+        }
+    }
+
+    /// OSRM's error body for a routing error.
+    public static func errorJSON(for error: RoutingError) -> String { errorJSON(code: errorCode(for: error), message: error.description) }
+
     /// An OSRM error body such as `{"code":"NoRoute","message":"…"}`.
     public static func errorJSON(code: String, message: String) -> String {
         var w = JSONWriter()

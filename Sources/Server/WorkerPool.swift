@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import OSRMService
 import Routing
@@ -73,6 +74,9 @@ final class WorkerPool: Sendable {
         }
     }
 
+    /// Requests waiting for a worker.
+    var queuedCount: Int { queue.withLock { $0.count } }
+
     /// Stops the threads once the queue is empty.
     func shutdown() {
         stopping.withLock { $0 = true }
@@ -87,10 +91,11 @@ final class WorkerPool: Sendable {
              _ work: @escaping @Sendable (RoutingService, RoutingWorkspace) -> ServiceResponse) async -> ServiceResponse {
         let reply = Reply()
         let job = Job(service: service, work: work, reply: reply)
-        let timer = Task {
-            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        // A Dispatch timer, not a sleeping task: it fires even when Swift's cooperative threads are busy.
+        let timer = DispatchWorkItem {
             reply.deliver(ServiceResponse(ServiceError(.timeout, "the request took longer than \(seconds) s")))
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
         defer { timer.cancel() }
         return await withCheckedContinuation { continuation in
             reply.install(continuation)

@@ -50,6 +50,15 @@ public enum RoadNetworkSource: Sendable, Hashable {
         }
     }
 
+    /// The places a query finds (nearest first): a database answers from its spatial index without
+    /// loading the graph; an OSM file is imported and indexed in memory.
+    /// - Complexity: O(log p + k log k) for a database, k the places in the query's box.
+    public func pointsOfInterest(matching query: PointOfInterestQuery) throws(RoadNetworkLoadError) -> [NearbyPointOfInterest] {
+        let box = PointOfInterestFinder.boundingBox(around: query.center, radius: query.radius)
+        let values = query.categories.isEmpty ? nil : Set(query.categories.map(\.value))
+        return PointOfInterestFinder(try pointsOfInterest(within: box, categories: values)).nearby(query)
+    }
+
     static func importOSM(_ path: String) throws(RoadNetworkLoadError) -> ImportResult {
         do {
             return try OSMImporter.importFile(path: path)

@@ -1,7 +1,6 @@
 import ArgumentParser
+import Benchmarking
 import Foundation
-import Geodesy
-import Routing
 
 /// `waymark bench`: repeatable import, routing and guidance figures on one extract or database.
 struct BenchCommand: ParsableCommand {
@@ -34,8 +33,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("write-pairs"), help: "Write the pairs used to a CSV file (for other engines).")
     var writePairs: String?
 
-    @Option(name: .long, help: "What routing minimises: time or distance.")
-    var metric: String = "time"
+    @OptionGroup var routing: RoutingArguments
 
     @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,markers,dijkstra (default: all that apply).")
     var stages: String?
@@ -52,13 +50,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("check-dijkstra"), help: "Also route every pair with Dijkstra and list distance mismatches.")
     var checkDijkstra = false
 
-    @Option(name: .customLong("max-snap"), help: "Snapping limit in metres for the pair coordinates.")
-    var maxSnap: Meters = 1000
-
     func validate() throws {
         try NumericOption.check(queries, option: "--queries", range: 1...10_000_000, unit: "a number of pairs")
-        if RoutingMetric(rawValue: metric) == nil { throw ValidationError("--metric '\(metric)' is not one of: time, distance") }
-        try NumericOption.check(maxSnap, option: "--max-snap", range: 0...maximumSnapDistance, unit: "a distance in metres")
         _ = try parsedStages()
         for (path, option) in [(writePairs, "--write-pairs"), (jsonFile, "--json-file"), (perQuery, "--per-query")] {
             try checkOutput(path, option: option)
@@ -68,16 +61,7 @@ struct BenchCommand: ParsableCommand {
     /// The requested stages, validated.
     func parsedStages() throws -> Set<BenchStage>? {
         guard let stages else { return nil }
-        var result = Set<BenchStage>()
-        for name in stages.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
-            guard let stage = BenchStage(rawValue: name) else {
-                throw ValidationError("--stages: unknown stage '\(name)'; expected a comma-separated list of: "
-                    + BenchStage.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            result.insert(stage)
-        }
-        if result.isEmpty { throw ValidationError("--stages is empty; expected e.g. route,guidance") }
-        return result
+        do throws(BenchmarkError) { return try BenchStage.parseList(stages) } catch { throw CommandFailure(message: LibraryErrorMessages.message(for: error)) }
     }
 
     func run() throws {
@@ -86,13 +70,15 @@ struct BenchCommand: ParsableCommand {
             if checkDijkstra { stageSet?.insert(.dijkstra) }
             let runner = BenchRunner(
                 input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
-                metric: RoutingMetric(rawValue: metric) ?? .time, requestedStages: stageSet,
-                checkDijkstra: checkDijkstra, perQueryFile: perQuery, maxSnap: maxSnap)
-            let (reports, context) = try runner.run()
+                metric: try routing.parsedMetric(), requestedStages: stageSet, checkDijkstra: checkDijkstra,
+                perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0)
+            let (reports, context): ([StageReport], BenchContext)
+            do throws(BenchmarkError) { (reports, context) = try runner.run() } catch {
+                throw CommandFailure(message: LibraryErrorMessages.message(for: error))
+            }
             let lines = BenchOutput.jsonLines(reports, context: context)
             if let jsonFile { try writeOutput(lines, to: jsonFile, option: "--json-file") }
-            let text = json ? lines : BenchOutput.table(reports, context: context)
-            try writeOutput(text)
+            try writeOutput(json ? lines : BenchOutput.table(reports, context: context))
         }
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import OutputFiles
+import Routing
 
-/// Exit statuses of `waymark`, documented in the README.
+/// Exit statuses of `waymark`, documented in the README, and the one map from errors to them.
 enum ExitStatus {
     /// Bad input: a missing or malformed file, an invalid option value, an unwritable path.
     static let failure: Int32 = 1
@@ -10,6 +11,16 @@ enum ExitStatus {
     static let noRoute: Int32 = 3
     /// A coordinate has no drivable road within the snapping limit.
     static let noRoadNearby: Int32 = 4
+
+    /// The status an error exits with: a routing error's own, else 1.
+    static func of(_ error: Error) -> Int32 {
+        switch error {
+        case let failure as CommandFailure: failure.status
+        case RoutingError.noRoute: noRoute
+        case RoutingError.noRoadNearby: noRoadNearby
+        default: failure
+        }
+    }
 }
 
 /// An error the CLI reports as one line on standard error, exiting with `status`.
@@ -54,23 +65,16 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Runs a command body, turning any error into `waymark: error: …` on standard error and a non-zero
-/// exit status (never a crash or a stack trace).
+/// Runs a command body, turning any error into `waymark: error: …` on standard error and the exit
+/// status of `ExitStatus.of` (never a crash or a stack trace). Library errors print their own one-line
+/// description; those that must name an option are reworded first (`LibraryErrorMessages`).
 func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ExitCode {
         throw error
-    } catch let error as CommandFailure {
-        printError("waymark: error: \(error.message)")
-        throw ExitCode(error.status)
     } catch {
         printError("waymark: error: \(error)")
-        throw ExitCode(error.statusForCLI)
+        throw ExitCode(ExitStatus.of(error))
     }
-}
-
-extension Error {
-    /// The exit status a library error maps to (commands extend the mapping through `CommandFailure`).
-    var statusForCLI: Int32 { ExitStatus.failure }
 }

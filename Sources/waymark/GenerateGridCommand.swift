@@ -2,6 +2,7 @@ import ArgumentParser
 import CitySynthesis
 import Foundation
 import Geodesy
+import WaymarkKit
 
 /// `waymark generate-grid`: writes a synthetic OSM city of about N nodes, for scaling benchmarks.
 struct GenerateGridCommand: ParsableCommand {
@@ -28,43 +29,39 @@ struct GenerateGridCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        let centre = try parseCoordinate(center, option: "--center")
-        do {
-            try CityGenerator.check(CityOptions(nodes: nodes, seed: seed, center: centre))
+        _ = try options()
+    }
+
+    /// The city's options, checked; a bad value names its option.
+    func options() throws -> CityOptions {
+        let options = CityOptions(nodes: nodes, seed: seed, center: try parseCoordinate(center, option: "--center"))
+        do throws(CityGenerationError) {
+            try CityGenerator.check(options)
         } catch {
-            throw CommandFailure(message: error.description)
+            switch error {
+            case .invalidNodeCount: throw CommandFailure(message: "--nodes \(nodes) \(error.reason)")
+            case .centerTooCloseToEdge(let centre, _, _): throw CommandFailure(message: "--center \(centre): \(error.reason)")
+            case .output: throw CommandFailure(message: error.description)
+            }
         }
+        return options
     }
 
     func run() throws {
         try reportingFailures {
-            let centre: Coordinate
-            do { centre = try Coordinate.parse(center) } catch {
-                throw CommandFailure(message: "--center: \(error)")
-            }
-            guard (100...100_000_000).contains(nodes) else {
-                throw CommandFailure(message: "--nodes \(nodes) is out of range: expected 100 ... 100000000")
-            }
-            let start = ContinuousClock.now
+            let options = try options()
+            let timer = StageTimer()
             let statistics: CityStatistics
             do {
-                statistics = try CityGenerator.write(CityOptions(nodes: nodes, seed: seed, center: centre), to: output)
+                statistics = try CityGenerator.write(options, to: output)
             } catch {
                 throw CommandFailure(message: "\(error)")
             }
-            let elapsed = (ContinuousClock.now - start).seconds
+            timer.lap("generate")
             let megabytes = Double(statistics.bytes) / 1_000_000
             printError("generate-grid: \(statistics.nodes) nodes, \(statistics.ways) ways, \(statistics.relations) restrictions "
                 + "(\(statistics.gridSide)x\(statistics.gridSide) grid), \(String(format: "%.1f", megabytes)) MB of XML "
-                + "to \(output) in \(String(format: "%.1f", elapsed)) s")
+                + "to \(output) in \(String(format: "%.1f", timer.totalSeconds)) s")
         }
-    }
-}
-
-extension Duration {
-    /// The duration as fractional seconds.
-    var seconds: Seconds {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) * 1e-18
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import OSMImport
-import RoadNetwork
-import RoadNetworkStore
+import WaymarkKit
 
 /// Where a command reads its road graph from: a database written by `waymark import` (`--db`), or an
 /// OSM file imported in memory (`--osm`), so a small file can be routed in one command.
@@ -18,29 +16,12 @@ struct GraphSource: ParsableArguments {
         }
     }
 
-    /// Loads the graph (and, where kept, the points of interest).
-    ///
-    /// Errors are `CommandFailure`s naming the file (missing, not a database, other format version,
-    /// malformed OSM), so callers inside `reportingFailures` print them as one line.
-    func load() throws -> (graph: RoadGraph, pointsOfInterest: [PointOfInterest]) {
-        if let osm {
-            do {
-                let result = try OSMImporter.importFile(path: osm)
-                return (result.graph, result.pointsOfInterest)
-            } catch let error as CustomStringConvertible & Error {
-                throw CommandFailure(message: error.description)
-            }
-        }
-        guard let db else { throw CommandFailure(message: "give exactly one of --db CITY.sqlite or --osm FILE") }
-        do {
-            let stored = try RoadNetworkStore.load(path: db)
-            return (stored.graph, stored.pointsOfInterest)
-        } catch {
-            throw CommandFailure(message: error.description)
-        }
+    /// The source the options name.
+    var source: RoadNetworkSource {
+        if let db { return .database(path: db) }
+        return .osmFile(path: osm ?? "")
     }
 
-    /// The database path when `--db` was given, for commands that query it directly (points of interest
-    /// by bounding box) instead of loading everything.
-    var databasePath: String? { db }
+    /// Loads the graph and the points of interest; errors name the file (`RoadNetworkLoadError`).
+    func load() throws -> LoadedRoadNetwork { try source.load() }
 }

@@ -1,29 +1,54 @@
-import OSMImport
+import ArgumentParser
 import Geodesy
+import OSMImport
 import Guidance
 
-/// Parses the guidance options that `waypoints` and `markers` share (`--spacing`, `--language`, and a
-/// planned `--speed`), naming the option and what was expected when a value is invalid.
-/// The widest fixed waypoint spacing, metres (wider leaves a route with no waypoints between its ends).
-let maximumSpacing: Double = 100_000
+/// `--language`, shared by every command that writes instructions.
+struct LanguageArgument: ParsableArguments {
+    @Option(name: .long, help: "Instruction language: en or hr.")
+    var language: String = "en"
 
-func parseGuidanceOptions(spacing: String, language: String, plannedSpeed: KilometersPerHour?) throws -> GuidanceOptions {
-    guard let lang = InstructionLanguage(rawValue: language.lowercased()) else {
-        throw CommandFailure(message: "--language '\(language)' is not supported (expected en or hr)")
+    func parsed() throws -> InstructionLanguage {
+        guard let parsed = InstructionLanguage(rawValue: language.lowercased()) else {
+            throw CommandFailure(message: "--language '\(language)' is not supported (expected en or hr)")
+        }
+        return parsed
     }
-    let policy: SpacingPolicy
-    if spacing.lowercased() == "bands" {
-        policy = .bands
-    } else if let metres = DecimalNumber.parse(spacing.trimmingCharacters()), metres.isFinite, (1...maximumSpacing).contains(metres) {
-        policy = .fixed(metres)
-    } else {
-        throw CommandFailure(message: "--spacing '\(spacing)' is invalid (expected 'bands' or a number of metres from 1 to \(Int(maximumSpacing)))")
+}
+
+/// The guidance options `waypoints` and `markers` share: `--speed`, `--spacing` and `--language`.
+struct GuidanceArguments: ParsableArguments {
+    @Option(name: .long, help: "Planned constant speed in km/h, for the speed warnings (and marker colours).")
+    var speed: String?
+
+    @Option(name: .long, help: "Waypoint spacing: 'bands' or a fixed interval in metres.")
+    var spacing: String = "bands"
+
+    @OptionGroup var language: LanguageArgument
+
+    func validate() throws { _ = try options() }
+
+    /// The options, checked by `GuidanceOptions.validate`; a bad value names its option.
+    func options() throws -> GuidanceOptions {
+        let language = try language.parsed()
+        var planned: KilometersPerHour?
+        if let speed {
+            // A string option (not Double) so that "--speed=-5" and "--speed fast" read as bad values.
+            planned = DecimalNumber.parse(speed.trimmingCharacters()) ?? .nan
+        }
+        let policy: SpacingPolicy
+        if spacing.lowercased() == "bands" {
+            policy = .bands
+        } else {
+            policy = .fixed(DecimalNumber.parse(spacing.trimmingCharacters()) ?? .nan)
+        }
+        let options = GuidanceOptions(spacing: policy, language: language, plannedSpeed: planned)
+        do throws(GuidanceOptionsError) {
+            try options.validate()
+        } catch {
+            let (option, value) = if case .spacingOutOfRange = error { ("--spacing", spacing) } else { ("--speed", speed ?? "") }
+            throw CommandFailure(message: "\(option) '\(value)' is invalid (expected \(error.expected))")
+        }
+        return options
     }
-    if let plannedSpeed, !(plannedSpeed.isFinite && plannedSpeed > 0 && plannedSpeed < 1000) {
-        // Echo the value as typed for whole numbers ("-5", not "-5.0").
-        let shown = plannedSpeed.isFinite && plannedSpeed == plannedSpeed.rounded() && abs(plannedSpeed) < 1e15
-            ? String(Int64(plannedSpeed)) : "\(plannedSpeed)"
-        throw CommandFailure(message: "--speed '\(shown)' is invalid (expected a number of km/h above 0 and below 1000)")
-    }
-    return GuidanceOptions(spacing: policy, language: lang, plannedSpeed: plannedSpeed)
 }

@@ -16,7 +16,7 @@ enum NumericOption {
     /// Checks a number the argument parser already read.
     static func check(_ value: Double, option: String, range: ClosedRange<Double>, unit: String, shown: String? = nil) throws {
         guard value.isFinite, range.contains(value) else {
-            throw outOfRange(shown ?? format(value), option: option, range: range, unit: unit)
+            throw outOfRange(shown ?? DecimalNumber.fixed(value, decimals: 6), option: option, range: range, unit: unit)
         }
     }
 
@@ -28,16 +28,6 @@ enum NumericOption {
     }
 
     private static func outOfRange(_ shown: String, option: String, range: ClosedRange<Double>, unit: String) -> CommandFailure {
-        CommandFailure(message: "\(option) '\(shown)' is invalid: expected \(unit) from \(format(range.lowerBound)) to \(format(range.upperBound))")
-    }
-
-    /// A number as typed for whole values (`5`, not `5.0`).
-    static func format(_ value: Double) -> String {
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        CommandFailure(message: "\(option) '\(shown)' is invalid: expected \(unit) from \(DecimalNumber.fixed(range.lowerBound, decimals: 6)) to \(DecimalNumber.fixed(range.upperBound, decimals: 6))")
     }
 }
-
-
-/// The largest snapping distance the commands accept, metres (a coordinate farther from every road is
-/// not meant to be on it).
-let maximumSnapDistance: Double = 100_000

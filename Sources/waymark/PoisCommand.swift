@@ -1,10 +1,8 @@
 import ArgumentParser
-import Foundation
 import Geodesy
 import Places
-import RoadNetwork
-import RoadNetworkStore
 import RouteFormats
+import WaymarkKit
 
 /// `waymark pois`: lists named places near a point, nearest first, with distance and direction.
 struct PoisCommand: ParsableCommand {
@@ -45,12 +43,7 @@ struct PoisCommand: ParsableCommand {
             guard let outputFormat = NearbyPointsOfInterestFormat(rawValue: format.lowercased()) else {
                 throw CommandFailure(message: "--format '\(format)' is not supported (expected text, json or geojson)")
             }
-            let center: Coordinate
-            do {
-                center = try Coordinate.parse(near)
-            } catch let error as CoordinateParseError {
-                throw CommandFailure(message: "--near: \(error.description)")
-            }
+            let center = try parseCoordinate(near, option: "--near")
             let query: PointOfInterestQuery
             do throws(PlacesError) {
                 query = try PointOfInterestQuery(center: center, radius: radius,
@@ -59,20 +52,7 @@ struct PoisCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(message: LibraryErrorMessages.message(for: error, categories: "--category"))
             }
-            let candidates: [PointOfInterest]
-            if let path = source.databasePath {
-                let box = PointOfInterestFinder.boundingBox(around: center, radius: query.radius)
-                let values = query.categories.isEmpty ? nil : Set(query.categories.map(\.value))
-                do {
-                    candidates = try RoadNetworkStore.pointsOfInterest(path: path, within: box, categories: values)
-                } catch let error as RoadNetworkStoreError {
-                    throw CommandFailure(message: error.description)
-                }
-            } else {
-                candidates = try source.load().pointsOfInterest
-            }
-            let found = PointOfInterestFinder(candidates).nearby(query)
-            try writeOutput(outputFormat.render(found, query: query))
+            try writeOutput(outputFormat.render(try source.source.pointsOfInterest(matching: query), query: query))
         }
     }
 }

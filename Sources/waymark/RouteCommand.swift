@@ -1,9 +1,6 @@
 import ArgumentParser
-import OSRMService
-import Foundation
-import Geodesy
 import Guidance
-import RoadNetwork
+import OSRMService
 import RouteFormats
 import Routing
 
@@ -29,66 +26,36 @@ struct RouteCommand: ParsableCommand {
         """)
 
     @OptionGroup var source: GraphSource
-
     @OptionGroup var endpoints: RouteEndpoints
-
-
-
-    @Option(name: .long, help: "What to minimise: time (fastest) or distance (shortest).")
-    var metric: String = "time"
+    @OptionGroup var routing: RoutingArguments
 
     @Option(name: .long, help: "Output: text, osrm, geojson or gpx.")
     var format: String = "text"
 
     @OptionGroup var osrm: OSRMRouteArguments
 
-    @Option(name: .customLong("max-snap"), help: ArgumentHelp("Largest distance in metres from a coordinate to its road.", valueName: "metres"))
-    var maxSnap: String = "1000"
-
-    @Option(name: .long, help: "Instruction language: en or hr.")
-    var language: String = "en"
+    @OptionGroup var language: LanguageArgument
 
     enum OutputFormat: String, CaseIterable { case text, osrm, geojson, gpx }
 
-    func validate() throws {
-        _ = try snapLimit()
-    }
-
-    /// `--max-snap` in metres.
-    func snapLimit() throws -> Meters {
-        try NumericOption.parse(maxSnap, option: "--max-snap", range: 0...maximumSnapDistance, unit: "a distance in metres")
-    }
-
     func run() throws {
         try reportingFailures {
-            let format = try Self.choice(OutputFormat.self, self.format, option: "--format")
+            let format = try choice(OutputFormat.self, self.format, option: "--format")
             if format == .osrm { return try runOSRM() }
             try osrm.rejectUnlessOSRM()
             let (start, end, vias) = try endpoints.resolved()
-            let metric = try Self.choice(RoutingMetric.self, self.metric, option: "--metric")
-            let language = try Self.choice(InstructionLanguage.self, self.language, option: "--language")
-            let maxSnap = try snapLimit()
+            let metric = try routing.parsedMetric()
+            let language = try language.parsed()
+            let maxSnap = try routing.snapLimit()
 
             let graph = try source.load().graph
-            let router = Router(graph: graph)
-            let route: Route
-            do throws(RoutingError) {
-                route = try router.route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
-            } catch {
-                throw CommandFailure(message: error.description, status: Self.status(for: error))
-            }
-
+            let route = try Router(graph: graph).route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
+            let steps = RouteGuidance.steps(for: route, in: graph, language: language)
             switch format {
-            case .text:
-                let steps = RouteGuidance.steps(for: route, in: graph, language: language)
-                try writeOutput(Self.text(for: route, steps: steps, graph: graph, language: language))
-            case .geojson:
-                try writeOutput(RouteGeoJSON.document(route: route, graph: graph) + "\n")
-            case .gpx:
-                let steps = RouteGuidance.steps(for: route, in: graph, language: language)
-                try writeOutput(RouteGPX.document(route: route, steps: steps))
-            case .osrm:
-                break
+            case .text: try writeOutput(RouteSummaryText.text(for: route, steps: steps, graph: graph, language: language))
+            case .geojson: try writeOutput(RouteGeoJSON.document(route: route, graph: graph) + "\n")
+            case .gpx: try writeOutput(RouteGPX.document(route: route, steps: steps))
+            case .osrm: break
             }
         }
     }
@@ -100,14 +67,13 @@ struct RouteCommand: ParsableCommand {
         do throws(ServiceError) {
             let coordinates = try osrm.coordinates(endpoints)
             var parsed = try RouteRequest.parse(coordinates: coordinates, options: osrm.options(), limits: ServiceLimits())
-            parsed.metric = try Self.asInvalidQuery { try Self.choice(RoutingMetric.self, self.metric, option: "--metric") }
-            parsed.snapping.defaultRadius = try Self.asInvalidQuery { try snapLimit() }
+            parsed.metric = try Self.asInvalidQuery { try routing.parsedMetric() }
+            parsed.snapping.defaultRadius = try Self.asInvalidQuery { try routing.snapLimit() }
             request = parsed
         } catch {
             try Self.fail(error)
         }
-        let loaded = try source.load()
-        let service = RoutingService(graph: loaded.graph)
+        let service = RoutingService(graph: try source.load().graph)
         let body: String
         do throws(ServiceError) {
             body = try service.route(request, workspace: service.makeWorkspace())
@@ -128,60 +94,12 @@ struct RouteCommand: ParsableCommand {
         do { return try body() } catch { throw ServiceError(.invalidQuery, "\(error)") }
     }
 
-    /// The exit status of an OSRM error code.
+    /// The exit status of an OSRM error code (as `ExitStatus.of` maps the routing errors).
     static func status(for code: ServiceError.Code) -> Int32 {
         switch code {
         case .noRoute: ExitStatus.noRoute
         case .noSegment: ExitStatus.noRoadNearby
         default: ExitStatus.failure
         }
-    }
-
-    /// Parses a LAT,LON option, naming the option in the error.
-
-    /// Parses one of an enum's raw values, listing the allowed ones in the error.
-    static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String, option: String) throws -> T where T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CommandFailure(message: "\(option) '\(text)': expected one of \(allowed)")
-        }
-        return value
-    }
-
-    /// The exit status of a routing error (see Failure.swift).
-    static func status(for error: RoutingError) -> Int32 {
-        switch error {
-        case .noRoute: ExitStatus.noRoute
-        case .noRoadNearby: ExitStatus.noRoadNearby
-        case .tooFewCoordinates: ExitStatus.failure
-        }
-    }
-
-    /// The readable summary: totals and legs, the snapped start, the numbered turn-by-turn instructions
-    /// (`TurnByTurnText`) and the snapped destination.
-    static func text(for route: Route, steps: [[RouteStep]], graph: RoadGraph, language: InstructionLanguage) -> String {
-        var out = "Route: \(distanceText(route.distance)), \(durationText(route.duration)) (\(route.metric == .time ? "fastest" : "shortest"))\n"
-        if route.legs.count > 1 {
-            for (i, leg) in route.legs.enumerated() {
-                out += "Leg \(i + 1): \(distanceText(leg.distance)), \(durationText(leg.duration))\n"
-            }
-        }
-        guard let first = route.legs.first, let last = route.legs.last else { return out }
-        out += "  from \(first.from.location) (\(distanceText(first.from.distance)) from \(first.from.input))\n"
-        for line in TurnByTurnText.lines(route: route, steps: steps, graph: graph, language: language) { out += line + "\n" }
-        out += "  to \(last.to.location) (\(distanceText(last.to.distance)) from \(last.to.input))\n"
-        return out
-    }
-
-    static func distanceText(_ meters: Meters) -> String {
-        meters >= 1000 ? "\(DecimalNumber.fixed(meters / 1000, decimals: 2)) km" : "\(Int(meters.rounded())) m"
-    }
-
-    static func durationText(_ seconds: Seconds) -> String {
-        let total = Int(seconds.rounded())
-        let h = total / 3600, m = (total % 3600) / 60, s = total % 60
-        if h > 0 { return "\(h) h \(m) min" }
-        if m > 0 { return "\(m) min \(s) s" }
-        return "\(s) s"
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Geodesy
+import Routing
 
 /// The `--from`, `--to` and `--via` options shared by `route`, `waypoints` and `markers`.
 ///
@@ -24,6 +25,31 @@ struct RouteEndpoints: ParsableArguments {
     }
 }
 
+/// `--metric` and `--max-snap`, shared by `route` and `bench`.
+struct RoutingArguments: ParsableArguments {
+    @Option(name: .long, help: "What to minimise: time (fastest) or distance (shortest).")
+    var metric: String = "time"
+
+    @Option(name: .customLong("max-snap"), help: ArgumentHelp("Largest distance in metres from a coordinate to its road.", valueName: "metres"))
+    var maxSnap: String = "1000"
+
+    /// The largest snapping distance the commands accept (a coordinate farther from every road is not
+    /// meant to be on it).
+    static let maximumSnapDistance: Meters = 100_000
+
+    func validate() throws {
+        _ = try parsedMetric()
+        _ = try snapLimit()
+    }
+
+    func parsedMetric() throws -> RoutingMetric { try choice(RoutingMetric.self, metric, option: "--metric") }
+
+    /// `--max-snap` in metres.
+    func snapLimit() throws -> Meters {
+        try NumericOption.parse(maxSnap, option: "--max-snap", range: 0...Self.maximumSnapDistance, unit: "a distance in metres")
+    }
+}
+
 /// Parses a `LAT,LON` option value, naming the option in the error.
 func parseCoordinate(_ text: String, option: String) throws -> Coordinate {
     do throws(CoordinateParseError) {
@@ -31,4 +57,13 @@ func parseCoordinate(_ text: String, option: String) throws -> Coordinate {
     } catch {
         throw CommandFailure(message: "\(option): \(error.description)")
     }
+}
+
+/// Parses one of an enum's raw values, listing the allowed ones in the error.
+func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String, option: String) throws -> T where T.RawValue == String {
+    guard let value = T(rawValue: text) else {
+        let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+        throw CommandFailure(message: "\(option) '\(text)': expected one of \(allowed)")
+    }
+    return value
 }

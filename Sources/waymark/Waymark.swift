@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import OutputFiles
 
 /// The `waymark` command: a thin layer over the libraries, one file per subcommand.
 @main
@@ -19,7 +18,7 @@ struct Waymark: ParsableCommand {
     /// a bad option or argument is one line on standard error with exit status 1, as for every other
     /// bad input (the README promises this); `--help` still prints the usage.
     static func main() {
-        InterruptCleanup.install()
+        InterruptHandling.install()
         do {
             var command = try parseAsRoot()
             try command.run()

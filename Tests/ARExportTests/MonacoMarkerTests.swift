@@ -11,8 +11,8 @@ import Places
 
 /// Properties of the marker list on a real extract (Monaco, about 2.4 km across the city).
 struct MonacoMarkerTests {
-    @Test func markerGeometryAgreesWithTheRouteOnMonaco() throws {
-        guard let path = SharedExtracts.path("monaco.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func markerGeometryAgreesWithTheRouteOnMonaco() throws {
+        let path = try SharedExtracts.require("monaco.osm.bz2")
         let imported = try OSMImporter.importFile(path: path)
         let route = try Router(graph: imported.graph).route(from: Coordinate(latitude: 43.7396, longitude: 7.4276),
                                                             to: Coordinate(latitude: 43.7290, longitude: 7.4160))

@@ -1,21 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import waymark
 
 // End-to-end tests of `waymark bench` and `waymark generate-grid`: they run the built executable the
 // way a user does and read its output. Figures are never compared with times (machines differ).
-
-/// The `waymark` executable beside the test bundle (SwiftPM builds it for this test target).
-private let benchWaymarkPath: String = {
-    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        let candidate = url.appendingPathComponent("waymark").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return "waymark"
-}()
 
 private struct BenchRun {
     var status: Int32
@@ -23,28 +11,10 @@ private struct BenchRun {
     var stderr: String
 }
 
+/// Runs the built `waymark` (see `CLI.run`).
 private func runWaymark(_ arguments: [String]) throws -> BenchRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: benchWaymarkPath)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Standard error is drained on another thread while standard output is read, so neither pipe can
-    // fill up and block the child.
-    nonisolated(unsafe) var stderrData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return BenchRun(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                    stderr: String(decoding: stderrData, as: UTF8.self))
+    let result = try CLI.run(arguments)
+    return BenchRun(status: result.status, stdout: result.stdout, stderr: result.stderr)
 }
 
 private func benchTemporaryDirectory() -> URL {
@@ -64,8 +34,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     return result
 }
 
-@Test func benchOnSmallExtractPrintsOneJSONObjectPerStage() throws {
-    guard let extract = SharedExtracts.path("hoyerswerda.osm.bz2") else { return }
+@Test(.enabled(if: SharedExtracts.available("hoyerswerda.osm.bz2"))) func benchOnSmallExtractPrintsOneJSONObjectPerStage() throws {
+    let extract = try SharedExtracts.require("hoyerswerda.osm.bz2")
     let run = try runWaymark(["bench", extract, "--queries", "20", "--json"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let stages = try stageObjects(run.stdout)
@@ -91,8 +61,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect((stages["guidance"]?["items_mean"] as? Double ?? 0) >= 2, "a route has at least depart and destination")
 }
 
-@Test func dijkstraCheckFindsTheSameDistancesAsAStar() throws {
-    guard let extract = SharedExtracts.path("hoyerswerda.osm.bz2") else { return }
+@Test(.enabled(if: SharedExtracts.available("hoyerswerda.osm.bz2"))) func dijkstraCheckFindsTheSameDistancesAsAStar() throws {
+    let extract = try SharedExtracts.require("hoyerswerda.osm.bz2")
     let run = try runWaymark(["bench", extract, "--queries", "20", "--json", "--stages", "route", "--check-dijkstra"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let stages = try stageObjects(run.stdout)
@@ -104,8 +74,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect((dijkstra["settled_nodes_mean"] as? Double ?? 0) >= (stages["route"]?["settled_nodes_mean"] as? Double ?? .infinity))
 }
 
-@Test func writtenPairsReadBackGiveTheSameRoutes() throws {
-    guard let extract = SharedExtracts.path("kirchberg-an-der-iller-tiny.osm") else { return }
+@Test(.enabled(if: SharedExtracts.available("kirchberg-an-der-iller-tiny.osm"))) func writtenPairsReadBackGiveTheSameRoutes() throws {
+    let extract = try SharedExtracts.require("kirchberg-an-der-iller-tiny.osm")
     let directory = benchTemporaryDirectory()
     let pairs = directory.appendingPathComponent("pairs.csv").path
     let first = directory.appendingPathComponent("first.csv").path, second = directory.appendingPathComponent("second.csv").path
@@ -125,8 +95,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(try String(contentsOfFile: pairs, encoding: .utf8).hasPrefix("from_lat,from_lon,to_lat,to_lon\n"))
 }
 
-@Test func sameSeedDrawsSamePairsAndAnotherSeedDoesNot() throws {
-    guard let extract = SharedExtracts.path("kirchberg-an-der-iller-tiny.osm") else { return }
+@Test(.enabled(if: SharedExtracts.available("kirchberg-an-der-iller-tiny.osm"))) func sameSeedDrawsSamePairsAndAnotherSeedDoesNot() throws {
+    let extract = try SharedExtracts.require("kirchberg-an-der-iller-tiny.osm")
     let directory = benchTemporaryDirectory()
     var texts: [String] = []
     for (name, seed) in [("s1.csv", "3"), ("s2.csv", "3"), ("s3.csv", "4")] {
@@ -139,8 +109,8 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(texts[0] != texts[2])
 }
 
-@Test func badPairsFileIsRejectedNamingTheLine() throws {
-    guard let extract = SharedExtracts.path("kirchberg-an-der-iller-tiny.osm") else { return }
+@Test(.enabled(if: SharedExtracts.available("kirchberg-an-der-iller-tiny.osm"))) func badPairsFileIsRejectedNamingTheLine() throws {
+    let extract = try SharedExtracts.require("kirchberg-an-der-iller-tiny.osm")
     let path = benchTemporaryDirectory().appendingPathComponent("bad-pairs.csv").path
     try "from_lat,from_lon,to_lat,to_lon\n48.136,10.069,48.137,10.070\n48.136,10.069,abc,10.070\n".write(toFile: path, atomically: true, encoding: .utf8)
     let run = try runWaymark(["bench", extract, "--pairs", path])
@@ -185,43 +155,3 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(badDirectory.status != 0)
     #expect(badDirectory.stderr.contains("/nonexistent-dir/x.osm"))
 }
-
-// MARK: Units of the bench command
-
-@Test func latencyPercentilesUseNearestRank() {
-    let samples = (1...20).map { Double($0) / 1000 }.shuffled()
-    let summary = LatencySummary(samples)
-    #expect(summary.count == 20)
-    #expect(summary.median == 0.010)
-    #expect(summary.p95 == 0.019)
-    #expect(summary.p99 == 0.020)
-    #expect(summary.max == 0.020)
-    #expect(abs(summary.total - 0.210) < 1e-12)
-    #expect(abs(summary.queriesPerSecond - 20 / 0.210) < 1e-9)
-    #expect(LatencySummary([]).p95 == 0)
-}
-
-@Test func pairsCSVAcceptsHeaderAndCommentsAndRoundTrips() throws {
-    let text = "# trips\nfrom_lat,from_lon,to_lat,to_lon\n 45.1, 15.2 ,45.3,15.4\n\n45.5,15.6,45.7,15.8\n"
-    let pairs = try BenchPairs.parse(text, path: "t.csv")
-    #expect(pairs.count == 2)
-    #expect(pairs[0].from.latitude == 45.1 && pairs[0].to.longitude == 15.4)
-    #expect(try BenchPairs.parse(BenchPairs.csv(pairs), path: "u.csv") == pairs)
-    #expect(throws: BenchPairsError.self) { try BenchPairs.parse("45.1,15.2,45.3\n", path: "v.csv") }
-    #expect(throws: BenchPairsError.self) { try BenchPairs.parse("95.1,15.2,45.3,15.4\n", path: "w.csv") }
-    #expect(throws: BenchPairsError.self) { try BenchPairs.parse("from_lat,from_lon,to_lat,to_lon\n", path: "x.csv") }
-}
-
-@Test func peakMemoryIsParsedFromProcStatus() {
-    let status = "Name:\twaymark\nVmPeak:\t  200000 kB\nVmHWM:\t    1936 kB\nVmRSS:\t    1800 kB\n"
-    #expect(BenchMemory.parseStatusField("VmHWM", in: status) == Int64(1936 * 1024))
-    #expect(BenchMemory.parseStatusField("VmRSS", in: status) == Int64(1800 * 1024))
-    #expect(BenchMemory.parseStatusField("VmSwap", in: status) == nil)
-}
-
-@Test func jsonStringsAreEscaped() {
-    #expect(BenchOutput.string("a\"b\\c\nd") == "\"a\\\"b\\\\c\\nd\"")
-    #expect(BenchOutput.number(.nan) == "null")
-    #expect(BenchOutput.number(3) == "3")
-}
-

@@ -5,6 +5,9 @@ import TestSupport
 /// `waymark import` and `waymark info` run as a user would, on the shared real extracts; expected counts
 /// come from the extracts' manifest.json and checksums.sha256, which were made by other tools.
 @Suite struct ImportInfoEndToEndTests {
+    /// The sample town in the repository, for the tests of behaviour that any extract shows.
+    static let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+
     /// An extract's entry in manifest.json.
     struct ManifestEntry {
         var counts: [String: Int]
@@ -12,7 +15,7 @@ import TestSupport
     }
 
     static func manifestEntry(_ name: String) throws -> ManifestEntry? {
-        guard let path = SharedExtracts.path("manifest.json") else { return nil }
+        let path = try SharedExtracts.require("manifest.json")
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         let extracts = root?["extracts"] as? [[String: Any]] ?? []
         guard let entry = extracts.first(where: { $0["name"] as? String == name }) else { return nil }
@@ -20,14 +23,15 @@ import TestSupport
     }
 
     static func checksum(_ file: String) throws -> String? {
-        guard let path = SharedExtracts.path("checksums.sha256") else { return nil }
+        let path = try SharedExtracts.require("checksums.sha256")
         let line = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first { $0.hasSuffix("  " + file) }
         return line.map { String($0.prefix(64)) }
     }
 
     /// Imports `name.osm.bz2` and checks info's figures against the manifest and checksum list.
     func importAndCompareWithManifest(_ name: String) throws {
-        guard let extract = SharedExtracts.path("\(name).osm.bz2"), let manifest = try Self.manifestEntry(name) else { return }
+        let extract = try SharedExtracts.require("\(name).osm.bz2")
+        let manifest = try #require(try Self.manifestEntry(name), "manifest.json has no entry for \(name)")
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let db = directory.appendingPathComponent("\(name).sqlite").path
@@ -75,20 +79,20 @@ import TestSupport
         #expect(text.stdout.contains("Highway classes"))
     }
 
-    @Test func importAndInfoAgreeWithTheManifestForBautzen() throws {
+    @Test(.enabled(if: SharedExtracts.available("bautzen-west.osm.bz2", "manifest.json", "checksums.sha256"))) func importAndInfoAgreeWithTheManifestForBautzen() throws {
         try importAndCompareWithManifest("bautzen-west")
     }
 
-    @Test func importAndInfoAgreeWithTheManifestForMonaco() throws {
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2", "manifest.json", "checksums.sha256"))) func importAndInfoAgreeWithTheManifestForMonaco() throws {
         try importAndCompareWithManifest("monaco")
     }
 
-    @Test func importAndInfoAgreeWithTheManifestForAguascalientes() throws {
+    @Test(.enabled(if: SharedExtracts.available("aguascalientes.osm.bz2", "manifest.json", "checksums.sha256"))) func importAndInfoAgreeWithTheManifestForAguascalientes() throws {
         try importAndCompareWithManifest("aguascalientes")
     }
 
-    @Test func importReadsStandardInput() throws {
-        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+    @Test(.enabled(if: SharedExtracts.available("bautzen-west.osm"))) func importReadsStandardInput() throws {
+        let extract = try SharedExtracts.require("bautzen-west.osm")
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let db = directory.appendingPathComponent("stdin.sqlite").path
@@ -119,14 +123,14 @@ import TestSupport
     }
 
     @Test func importToAnUnwritablePathFailsBeforeReading() throws {
-        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let extract = Self.sample
         let result = try CLI.run(["import", extract, "--db", "/nonexistent/dir/x.sqlite"])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr == "waymark: error: /nonexistent/dir/x.sqlite: cannot write the road database: directory /nonexistent/dir does not exist\n")
     }
 
     @Test func malformedImportLeavesTheExistingDatabaseIntactAndNoTemporaryFile() throws {
-        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let extract = Self.sample
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let db = directory.appendingPathComponent("city.sqlite").path
@@ -146,7 +150,7 @@ import TestSupport
     }
 
     @Test func importRefusesToReplaceAFileThatIsNotARoadDatabase() throws {
-        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let extract = Self.sample
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let copy = directory.appendingPathComponent("town.osm")
@@ -165,8 +169,8 @@ import TestSupport
     /// Ctrl-C while the database is being written: the temporary file goes, the old database stays.
     /// The window is short (the write of Monaco takes tens of milliseconds), so the test polls for the
     /// temporary file and skips with a note in the rare run where the import finishes first.
-    @Test func interruptDuringTheWriteLeavesTheExistingDatabaseAndNoTemporaryFile() throws {
-        guard let small = SharedExtracts.path("bautzen-west.osm"), let extract = SharedExtracts.path("monaco.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func interruptDuringTheWriteLeavesTheExistingDatabaseAndNoTemporaryFile() throws {
+        let small = Self.sample, extract = try SharedExtracts.require("monaco.osm.bz2")
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let db = directory.appendingPathComponent("city.sqlite").path
@@ -207,7 +211,7 @@ import TestSupport
     }
 
     @Test func infoOnATextFileSaysItIsNotSQLite() throws {
-        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return }
+        let extract = Self.sample
         let result = try CLI.run(["info", extract])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("waymark: error: \(extract): not a road database: the file is not SQLite"), "\(result)")
@@ -216,8 +220,8 @@ import TestSupport
 
     /// Builds a database, then patches its SQLite header (`user_version` at byte 60, `application_id` at
     /// byte 68, both big-endian) to simulate other files without needing SQLite in the test.
-    func patchedDatabase(offset: Int, value: UInt32, in directory: URL) throws -> String? {
-        guard let extract = SharedExtracts.path("bautzen-west.osm") else { return nil }
+    func patchedDatabase(offset: Int, value: UInt32, in directory: URL) throws -> String {
+        let extract = Self.sample
         let db = directory.appendingPathComponent("patched.sqlite").path
         #expect(try CLI.run(["import", extract, "--db", db]).status == 0)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: db))
@@ -227,7 +231,7 @@ import TestSupport
     }
 
     /// The format version this build writes, as `info --json` reports it for a fresh import.
-    func currentFormatVersion(in directory: URL) throws -> Int? {
+    func currentFormatVersion(in directory: URL) throws -> Int {
         let db = directory.appendingPathComponent("current.sqlite").path
         let extract = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
         #expect(try CLI.run(["import", extract, "--db", db]).status == 0)
@@ -238,8 +242,8 @@ import TestSupport
     @Test func infoOnANewerFormatVersionAsksForAnUpdate() throws {
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
-        guard let current = try currentFormatVersion(in: directory),
-              let db = try patchedDatabase(offset: 60, value: UInt32(current + 1), in: directory) else { return }
+        let current = try currentFormatVersion(in: directory)
+        let db = try patchedDatabase(offset: 60, value: UInt32(current + 1), in: directory)
         let result = try CLI.run(["info", db])
         #expect(result.status == 1)
         #expect(result.stderr == "waymark: error: \(db): database format version \(current + 1) is newer than this waymark reads (\(current)); update waymark or re-import\n")
@@ -249,8 +253,8 @@ import TestSupport
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         // Format version 1 had no checksums; every older database gets the same advice.
-        guard let current = try currentFormatVersion(in: directory),
-              let db = try patchedDatabase(offset: 60, value: 1, in: directory) else { return }
+        let current = try currentFormatVersion(in: directory)
+        let db = try patchedDatabase(offset: 60, value: 1, in: directory)
         #expect(current > 1)
         let result = try CLI.run(["info", db])
         #expect(result.status == 1)
@@ -260,7 +264,7 @@ import TestSupport
     @Test func infoOnAForeignSQLiteFileSaysItIsNotWaymarks() throws {
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
-        guard let db = try patchedDatabase(offset: 68, value: 0, in: directory) else { return }
+        let db = try patchedDatabase(offset: 68, value: 0, in: directory)
         let result = try CLI.run(["info", db])
         #expect(result.status == 1)
         #expect(result.stderr == "waymark: error: \(db): not a Waymark road database (an SQLite file, but not written by 'waymark import')\n")

@@ -12,15 +12,15 @@ import FoundationXML
 
     /// A Monaco database imported once for the suite (nil when the extract is absent).
     static let monacoDatabase: String? = {
-        guard let extract = SharedExtracts.path("monaco.osm.bz2") else { return nil }
+        guard let extract = try? SharedExtracts.require("monaco.osm.bz2") else { return nil }
         guard let directory = try? CLI.scratchDirectory() else { return nil }
         let db = directory.appendingPathComponent("monaco.sqlite").path
         guard let result = try? CLI.run(["import", extract, "--db", db]), result.status == 0 else { return nil }
         return db
     }()
 
-    @Test func jsonFromOSMFileHasBatchesAndEveryMarkerKindOfTheRoute() throws {
-        guard let extract = SharedExtracts.path("monaco.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func jsonFromOSMFileHasBatchesAndEveryMarkerKindOfTheRoute() throws {
+        let extract = try SharedExtracts.require("monaco.osm.bz2")
         let result = try CLI.run(["markers", "--osm", extract, "--from", Self.from, "--to", Self.to, "--speed", "50", "--format", "json"])
         #expect(result.status == 0, "\(result)")
         let object = try CLI.jsonObject(result.stdout)
@@ -43,8 +43,8 @@ import FoundationXML
         #expect(markers.allSatisfy { ["blue", "orange", "red", "grey"].contains($0["color"] as? String ?? "") })
     }
 
-    @Test func geojsonCsvAndGpxFromDatabase() throws {
-        guard let db = Self.monacoDatabase else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func geojsonCsvAndGpxFromDatabase() throws {
+        let db = try #require(Self.monacoDatabase)
         let base = ["markers", "--db", db, "--from", Self.from, "--to", Self.to, "--via", "43.7347,7.4215", "--batch-size", "50"]
 
         let geojson = try CLI.run(base + ["--format", "geojson"])
@@ -69,8 +69,8 @@ import FoundationXML
         #expect(XMLParser(data: Data(gpx.stdout.utf8)).parse())
     }
 
-    @Test func poiLabelsAlongTheRouteAndOptionsFromDatabase() throws {
-        guard let db = Self.monacoDatabase else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func poiLabelsAlongTheRouteAndOptionsFromDatabase() throws {
+        let db = try #require(Self.monacoDatabase)
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let file = directory.appendingPathComponent("markers.json").path
@@ -92,8 +92,8 @@ import FoundationXML
         #expect((road["arkit"] as? [String: Double])?["y"] == -0.7)
     }
 
-    @Test func demDirectoryGivesHeightsWhenTheExtractHasNone() throws {
-        guard let db = Self.monacoDatabase else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func demDirectoryGivesHeightsWhenTheExtractHasNone() throws {
+        let db = try #require(Self.monacoDatabase)
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         // A synthetic 3" tile over Monaco, flat at 120 m: every marker's ground is 120 m from the DEM.
@@ -134,8 +134,9 @@ import FoundationXML
         for (extra, message) in cases {
             var arguments = ["markers", "--osm", "/nonexistent/none.osm", "--from", Self.from, "--to", Self.to]
             if extra.first == "--dem" {
-                guard let extract = SharedExtracts.path("monaco.osm.bz2") else { continue }
-                arguments[2] = extract
+                // The elevation directory is read once the route is known: route across the sample town.
+                let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+                arguments = ["markers", "--osm", town, "--from", "45.8075,15.9838", "--to", "45.8160,15.9916"]
             }
             let result = try CLI.run(arguments + extra)
             #expect(result.status == 1, "\(extra): \(result)")
@@ -145,8 +146,8 @@ import FoundationXML
         }
     }
 
-    @Test func portoTenKilometreRouteExportsInOneRun() throws {
-        guard let extract = SharedExtracts.path("porto-roads.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("porto-roads.osm.bz2"))) func portoTenKilometreRouteExportsInOneRun() throws {
+        let extract = try SharedExtracts.require("porto-roads.osm.bz2")
         // Baixa (Aliados) to Matosinhos, about 11 km.
         let result = try CLI.run(["markers", "--osm", extract, "--from", "41.1486,-8.6110", "--to", "41.1830,-8.6890", "--format", "json"])
         #expect(result.status == 0, "\(result)")

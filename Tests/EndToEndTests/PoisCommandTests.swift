@@ -7,8 +7,9 @@ import TestSupport
     /// Place du Casino, Monte-Carlo.
     static let casino = "43.7396,7.4276"
 
-    @Test func listsNearbyPlacesByDistanceFromDatabaseAndFile() throws {
-        guard let db = MarkersCommandTests.monacoDatabase, let extract = SharedExtracts.path("monaco.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func listsNearbyPlacesByDistanceFromDatabaseAndFile() throws {
+        let db = try #require(MarkersCommandTests.monacoDatabase)
+        let extract = try SharedExtracts.require("monaco.osm.bz2")
         let fromDB = try CLI.run(["pois", "--db", db, "--near", Self.casino, "--radius", "800", "--category", "restaurant,cafe", "--format", "json"])
         #expect(fromDB.status == 0, "\(fromDB)")
         let object = try CLI.jsonObject(fromDB.stdout)
@@ -27,8 +28,8 @@ import TestSupport
         #expect(filePlaces.compactMap { $0["osm_id"] as? Int } == places.compactMap { $0["osm_id"] as? Int })
     }
 
-    @Test func textAndGeoJSONWithLimit() throws {
-        guard let db = MarkersCommandTests.monacoDatabase else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func textAndGeoJSONWithLimit() throws {
+        let db = try #require(MarkersCommandTests.monacoDatabase)
         let text = try CLI.run(["pois", "--db", db, "--near", Self.casino, "--limit", "5"])
         #expect(text.status == 0, "\(text)")
         let lines = text.stdout.split(separator: "\n")

@@ -170,8 +170,8 @@ import Testing
 
     // MARK: 4. Failed writes to standard output
 
-    @Test func aFullStandardOutputIsAnErrorForEveryCommand() throws {
-        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
+    func aFullStandardOutputIsAnErrorForEveryCommand() throws {
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         #expect(try CLI.run(["import", Self.sample, "--db", "town.sqlite"], in: directory).status == 0)
@@ -221,8 +221,8 @@ import Testing
     /// SIGHUP (a closed terminal) while the database is written removes the temporary file like Ctrl-C.
     /// The window is short, so the test polls for the temporary file and skips with a note in the rare
     /// run where the import finishes first.
-    @Test func hangupDuringTheWriteLeavesNoTemporaryFile() throws {
-        guard let extract = SharedExtracts.path("monaco.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func hangupDuringTheWriteLeavesNoTemporaryFile() throws {
+        let extract = try SharedExtracts.require("monaco.osm.bz2")
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let db = directory.appendingPathComponent("city.sqlite").path

@@ -12,9 +12,9 @@ import TestSupport
     static let to = "48.4050,15.6200"
     static let via = "48.4090,15.6000"
 
-    /// Runs `waymark route --osm krems …`, or returns nil (skipping) when the extract is absent.
-    static func route(_ arguments: [String]) throws -> CLI.Result? {
-        guard let krems = SharedExtracts.path("krems.osm.bz2") else { return nil }
+    /// Runs `waymark route --osm krems …` (tests calling it carry the `krems` trait).
+    static func route(_ arguments: [String]) throws -> CLI.Result {
+        let krems = try SharedExtracts.require("krems.osm.bz2")
         return try CLI.run(["route", "--osm", krems] + arguments)
     }
 
@@ -33,17 +33,17 @@ import TestSupport
         #expect((48.3...48.5).contains(pair[1]), "latitude \(pair[1])")
     }
 
-    @Test func textSummaryListsRoadsAndTotals() throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.to]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func textSummaryListsRoadsAndTotals() throws {
+        let result = try Self.route(["--from", Self.from, "--to", Self.to])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("Route: "))
         #expect(result.stdout.contains(" km, "))
         #expect(result.stdout.contains("Austraße"), "\(result.stdout)")
     }
 
-    @Test func osrmResponseHasOSRMShape() throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "osrm",
-                                           "--steps", "true", "--geometries", "geojson", "--overview", "full", "--annotations", "true"]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func osrmResponseHasOSRMShape() throws {
+        let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "osrm",
+                                     "--steps", "true", "--geometries", "geojson", "--overview", "full", "--annotations", "true"])
         #expect(result.status == 0, "\(result)")
         let body = try Self.json(result.stdout)
         #expect(body["code"] as? String == "Ok")
@@ -129,9 +129,9 @@ import TestSupport
         return points
     }
 
-    @Test(arguments: [("polyline", 1e5), ("polyline6", 1e6)])
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2")), arguments: [("polyline", 1e5), ("polyline6", 1e6)])
     func osrmEncodedGeometries(format: String, factor: Double) throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "osrm", "--geometries", format]) else { return }
+        let result = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "osrm", "--geometries", format])
         #expect(result.status == 0, "\(result)")
         let body = try Self.json(result.stdout)
         let route = try #require((body["routes"] as? [[String: Any]])?.first)
@@ -142,8 +142,8 @@ import TestSupport
         #expect(abs(points[0].lat - start[1]) < 2 / factor && abs(points[0].lon - start[0]) < 2 / factor)
     }
 
-    @Test func geoJSONIsAFeatureCollectionInLonLatOrder() throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "geojson"]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func geoJSONIsAFeatureCollectionInLonLatOrder() throws {
+        let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "geojson"])
         #expect(result.status == 0, "\(result)")
         let body = try Self.json(result.stdout)
         #expect(body["type"] as? String == "FeatureCollection")
@@ -194,8 +194,8 @@ import TestSupport
         }
     }
 
-    @Test func gpxIsValidVersion11() throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "gpx"]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func gpxIsValidVersion11() throws {
+        let result = try Self.route(["--from", Self.from, "--to", Self.to, "--via", Self.via, "--format", "gpx"])
         #expect(result.status == 0, "\(result)")
         let parser = XMLParser(data: Data(result.stdout.utf8))
         parser.shouldProcessNamespaces = true
@@ -215,7 +215,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2")), arguments: [
         ("abc,15.61", "--from", "not a number"),
         ("48.41", "--from", "LAT,LON"),
         ("95.0,15.61", "--from", "outside -90...90"),
@@ -223,15 +223,15 @@ import TestSupport
         ("48.41,190", "--from", "outside -180...180"),
     ])
     func badCoordinatesFailWithAClearMessage(value: String, option: String, phrase: String) throws {
-        guard let result = try Self.route(["--from", value, "--to", Self.to]) else { return }
+        let result = try Self.route(["--from", value, "--to", Self.to])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains(option) && result.stderr.contains(phrase), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func badOptionValuesNameTheOption() throws {
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func badOptionValuesNameTheOption() throws {
         for (option, value) in [("--format", "kml"), ("--metric", "fuel"), ("--geometries", "wkt"), ("--max-snap", "far"), ("--language", "de")] {
-            guard let result = try Self.route(["--from", Self.from, "--to", Self.to, option, value]) else { return }
+            let result = try Self.route(["--from", Self.from, "--to", Self.to, option, value])
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains(option) && result.stderr.contains("expected"), "\(result.stderr)")
         }
@@ -244,38 +244,38 @@ import TestSupport
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func pointFarFromRoadsExitsFourWithOSRMNoSegment() throws {
-        guard let result = try Self.route(["--from", "48.0,15.0", "--to", Self.to, "--format", "osrm"]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func pointFarFromRoadsExitsFourWithOSRMNoSegment() throws {
+        let result = try Self.route(["--from", "48.0,15.0", "--to", Self.to, "--format", "osrm"])
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains("48,15"), "\(result.stderr)")
         #expect(try Self.json(result.stdout)["code"] as? String == "NoSegment")
     }
 
-    @Test func negativeCoordinatesAreValuesNotOptions() throws {
-        guard let result = try Self.route(["--from", "-33.9,151.2", "--to", Self.to, "--via", "-34.0,151.0"]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func negativeCoordinatesAreValuesNotOptions() throws {
+        let result = try Self.route(["--from", "-33.9,151.2", "--to", Self.to, "--via", "-34.0,151.0"])
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains("-33.9,151.2"), "\(result.stderr)")
     }
 
-    @Test func snapLimitIsAnOption() throws {
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func snapLimitIsAnOption() throws {
         // 232 m from the nearest road (see the text output): fine by default, too far for 100 m.
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.to, "--max-snap", "100"]) else { return }
+        let result = try Self.route(["--from", Self.from, "--to", Self.to, "--max-snap", "100"])
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains("100 m"), "\(result.stderr)")
     }
 
-    @Test func disconnectedPointsExitThreeWithOSRMNoRoute() throws {
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func disconnectedPointsExitThreeWithOSRMNoRoute() throws {
         // The destination's nearest road (within 300 m) is a small island; the main network is 411 m
         // away, out of reach, so the island point is kept and no route connects the two.
-        guard let result = try Self.route(["--from", "48.4120,15.6150", "--to", "48.3950,15.6000", "--max-snap", "300",
-                                           "--format", "osrm"]) else { return }
+        let result = try Self.route(["--from", "48.4120,15.6150", "--to", "48.3950,15.6000", "--max-snap", "300",
+                                           "--format", "osrm"])
         #expect(result.status == 3, "\(result)")
         #expect(result.stderr.contains("no route"), "\(result.stderr)")
         #expect(try Self.json(result.stdout)["code"] as? String == "NoRoute")
     }
 
-    @Test func identicalStartAndEndIsAZeroLengthRoute() throws {
-        guard let result = try Self.route(["--from", Self.from, "--to", Self.from, "--format", "osrm", "--geometries", "geojson"]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func identicalStartAndEndIsAZeroLengthRoute() throws {
+        let result = try Self.route(["--from", Self.from, "--to", Self.from, "--format", "osrm", "--geometries", "geojson"])
         #expect(result.status == 0, "\(result)")
         let route = try #require((try Self.json(result.stdout)["routes"] as? [[String: Any]])?.first)
         #expect(route["distance"] as? Double == 0)
@@ -283,9 +283,9 @@ import TestSupport
         #expect((geometry["coordinates"] as? [[Double]])?.count == 2)
     }
 
-    @Test func distanceMetricIsNoLongerThanTimeMetric() throws {
-        guard let fastest = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "geojson"]),
-              let shortest = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "geojson", "--metric", "distance"]) else { return }
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func distanceMetricIsNoLongerThanTimeMetric() throws {
+        let fastest = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "geojson"])
+        let shortest = try Self.route(["--from", Self.from, "--to", Self.to, "--format", "geojson", "--metric", "distance"])
         func properties(_ r: CLI.Result) throws -> [String: Any] {
             let features = try #require(try Self.json(r.stdout)["features"] as? [[String: Any]])
             return try #require(features[0]["properties"] as? [String: Any])

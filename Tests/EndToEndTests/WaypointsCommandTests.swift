@@ -247,8 +247,8 @@ import Testing
         #expect(result.stderr.contains("swapped"), "\(result)")
     }
 
-    @Test func randomMonacoRoutesFromADatabaseStreamValidJSONLines() throws {
-        guard let monaco = SharedExtracts.path("monaco.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func randomMonacoRoutesFromADatabaseStreamValidJSONLines() throws {
+        let monaco = try SharedExtracts.require("monaco.osm.bz2")
         let dir = try CLI.scratchDirectory()
         defer { CLI.remove(dir) }
         let db = dir.appendingPathComponent("monaco.sqlite").path
@@ -285,8 +285,8 @@ import Testing
         #expect(routed >= 6, "only \(routed) of 12 random Monaco pairs routed")
     }
 
-    @Test func monacoStreamsParseAndAgreeWithTheirSummary() throws {
-        guard let monaco = SharedExtracts.path("monaco.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func monacoStreamsParseAndAgreeWithTheirSummary() throws {
+        let monaco = try SharedExtracts.require("monaco.osm.bz2")
         let result = try CLI.run(["waypoints", "--osm", monaco, "--from", "43.7384,7.4246", "--to", "43.7311,7.4197",
                                   "--via", "43.7325,7.4189", "--speed", "50", "--language", "hr"])
         #expect(result.status == 0, "\(result)")

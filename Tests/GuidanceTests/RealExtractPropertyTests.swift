@@ -73,8 +73,8 @@ import Testing
         #expect(emitted.allSatisfy { !$0.instruction.isEmpty })
     }
 
-    static func randomRoutes(extract: String, count: Int, seed: UInt64, vias: Bool = false) throws -> (RoadGraph, [Route])? {
-        guard let path = SharedExtracts.path(extract) else { return nil }
+    static func randomRoutes(extract: String, count: Int, seed: UInt64, vias: Bool = false) throws -> (RoadGraph, [Route]) {
+        let path = try SharedExtracts.require(extract)
         let graph = try OSMImporter.importFile(path: path).graph
         let router = Router(graph: graph)
         let workspace = router.makeWorkspace()
@@ -94,8 +94,8 @@ import Testing
         return (graph, routes)
     }
 
-    @Test func monacoRandomRoutesKeepSpacingAndMatchSteps() throws {
-        guard let (graph, routes) = try Self.randomRoutes(extract: "monaco.osm.bz2", count: 40, seed: 7, vias: true) else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func monacoRandomRoutesKeepSpacingAndMatchSteps() throws {
+        let (graph, routes) = try Self.randomRoutes(extract: "monaco.osm.bz2", count: 40, seed: 7, vias: true)
         for route in routes {
             Self.check(route: route, graph: graph, options: GuidanceOptions(plannedSpeed: 50))
         }
@@ -105,8 +105,8 @@ import Testing
         }
     }
 
-    @Test func portoRandomRoutesKeepSpacingAndMatchSteps() throws {
-        guard let (graph, routes) = try Self.randomRoutes(extract: "porto-roads.osm.bz2", count: 30, seed: 11) else { return }
+    @Test(.enabled(if: SharedExtracts.available("porto-roads.osm.bz2"))) func portoRandomRoutesKeepSpacingAndMatchSteps() throws {
+        let (graph, routes) = try Self.randomRoutes(extract: "porto-roads.osm.bz2", count: 30, seed: 11)
         for route in routes {
             Self.check(route: route, graph: graph, options: GuidanceOptions(plannedSpeed: 90))
         }

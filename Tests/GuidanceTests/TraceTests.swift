@@ -106,17 +106,17 @@ import Testing
         #expect(throws: TraceError.self) { try TraceParser.parse("", sourceName: "empty.csv") }
     }
 
-    @Test func realAndorraGPXParses() throws {
-        guard let path = SharedExtracts.path("traces/andorra_for_map_matching.gpx") else { return }
+    @Test(.enabled(if: SharedExtracts.available("traces/andorra_for_map_matching.gpx"))) func realAndorraGPXParses() throws {
+        let path = try SharedExtracts.require("traces/andorra_for_map_matching.gpx")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let trace = try TraceParser.parse(text, sourceName: path)
         #expect(trace.points.count > 10)
         #expect(trace.points.allSatisfy { (42.4...42.7).contains($0.coordinate.latitude) })
     }
 
-    @Test func realAndorraTraceIsMatchedAndReplayedOnItsRoute() throws {
-        guard let gpxPath = SharedExtracts.path("traces/andorra_for_map_matching.gpx"),
-              let osmPath = SharedExtracts.path("andorra-2013.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("traces/andorra_for_map_matching.gpx", "andorra-2013.osm.bz2"))) func realAndorraTraceIsMatchedAndReplayedOnItsRoute() throws {
+        let gpxPath = try SharedExtracts.require("traces/andorra_for_map_matching.gpx")
+        let osmPath = try SharedExtracts.require("andorra-2013.osm.bz2")
         let trace = try TraceParser.parse(try String(contentsOfFile: gpxPath, encoding: .utf8), sourceName: gpxPath)
         let graph = try OSMImporter.importFile(path: osmPath).graph
         let route = try Router(graph: graph).route(from: trace.points.first!.coordinate, to: trace.points.last!.coordinate)

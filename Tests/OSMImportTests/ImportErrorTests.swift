@@ -144,8 +144,8 @@ import TestSupport
         }
     }
 
-    @Test func pbfInputIsRecognisedAndExplained() throws {
-        guard let path = SharedExtracts.path("monaco.osm.pbf") else { return }
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.pbf"))) func pbfInputIsRecognisedAndExplained() throws {
+        let path = try SharedExtracts.require("monaco.osm.pbf")
         #expect { try OSMImporter.importFile(path: path) } throws: { error in
             guard let e = error as? OSMImportError else { return false }
             return e.kind == .notOSM && e.description.contains("this is OSM PBF") && e.description.contains("osmium cat")

@@ -15,7 +15,7 @@ import TestSupport
     }
 
     static func manifestCounts(_ name: String) -> ManifestCounts? {
-        guard let path = SharedExtracts.path("manifest.json"),
+        guard let path = try? SharedExtracts.require("manifest.json"),
               let data = FileManager.default.contents(atPath: path),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let extracts = json["extracts"] as? [[String: Any]],
@@ -30,7 +30,8 @@ import TestSupport
     }
 
     static func checkAgainstManifest(_ name: String) throws {
-        guard let path = SharedExtracts.path("\(name).osm.bz2"), let expected = manifestCounts(name) else { return }
+        let path = try SharedExtracts.require("\(name).osm.bz2")
+        let expected = try #require(manifestCounts(name), "manifest.json has no counts for \(name)")
         let result = try OSMImporter.importFile(path: path)
         let s = result.statistics
         #expect(s.nodesRead == expected.nodes, "\(name) nodes")
@@ -52,33 +53,33 @@ import TestSupport
     /// The 30–60 MB extracts: each on its own (about 3–8 s each in a debug build).
     static let largerExtracts = ["monaco", "andorra-2021", "copenhagen-kbh", "heidelberg", "milan", "malta", "porto-roads"]
 
-    @Test func smallExtractsImportAndMatchManifest() throws {
+    @Test(.enabled(if: SharedExtracts.available(["manifest.json"] + RealExtractTests.smallExtracts.map { "\($0).osm.bz2" }))) func smallExtractsImportAndMatchManifest() throws {
         for name in Self.smallExtracts { try Self.checkAgainstManifest(name) }
     }
 
-    @Test(arguments: largerExtracts)
+    @Test(.enabled(if: SharedExtracts.available(["manifest.json"] + RealExtractTests.largerExtracts.map { "\($0).osm.bz2" })), arguments: largerExtracts)
     func largerExtractImportsAndMatchesManifest(name: String) throws {
         try Self.checkAgainstManifest(name)
     }
 
-    @Test func everySharedExtractIsCovered() throws {
-        guard let directory = SharedExtracts.path("") else { return }
+    @Test(.enabled(if: SharedExtracts.available("manifest.json"))) func everySharedExtractIsCovered() throws {
+        let directory = SharedExtracts.directory.path
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".osm.bz2") }
         let covered = Set((Self.smallExtracts + Self.largerExtracts).map { "\($0).osm.bz2" })
         #expect(Set(files).subtracting(covered).isEmpty, "extracts without an import test: \(Set(files).subtracting(covered).sorted())")
     }
 
-    @Test func clippedExtractDropsMissingRefsAndStillValidates() throws {
-        guard let path = SharedExtracts.path("copenhagen-kbh.osm.bz2") else { return }
+    @Test(.enabled(if: SharedExtracts.available("copenhagen-kbh.osm.bz2"))) func clippedExtractDropsMissingRefsAndStillValidates() throws {
+        let path = try SharedExtracts.require("copenhagen-kbh.osm.bz2")
         let result = try OSMImporter.importFile(path: path)
         #expect(result.statistics.missingNodeRefsDropped > 0)
         #expect(result.statistics.waysWithMissingNodes > 0)
         #expect(result.graph.validate() == nil)
     }
 
-    @Test func overpassOrderImportsLikeAnyOther() throws {
+    @Test(.enabled(if: SharedExtracts.available("enschede-roads-overpass.osm.bz2"))) func overpassOrderImportsLikeAnyOther() throws {
         // Enschede comes from Overpass: ways before nodes, <note> and <meta>.
-        guard let path = SharedExtracts.path("enschede-roads-overpass.osm.bz2") else { return }
+        let path = try SharedExtracts.require("enschede-roads-overpass.osm.bz2")
         let result = try OSMImporter.importFile(path: path)
         #expect(result.statistics.missingNodeRefsDropped == 0)
         #expect(result.graph.edgeCount > 10_000)

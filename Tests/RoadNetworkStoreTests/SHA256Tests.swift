@@ -42,11 +42,10 @@ import TestSupport
         #expect(oneShot.count == 64)
     }
 
-    @Test func fileDigestAgreesWithSha256sum() throws {
-        guard let path = SharedExtracts.path("bautzen-west.osm.bz2") else { return }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum") else {
-            print("note: /usr/bin/sha256sum not found; skipping"); return
-        }
+    @Test(.enabled(if: SharedExtracts.available("bautzen-west.osm.bz2")),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "needs /usr/bin/sha256sum"))
+    func fileDigestAgreesWithSha256sum() throws {
+        let path = try SharedExtracts.require("bautzen-west.osm.bz2")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [path]
@@ -59,9 +58,9 @@ import TestSupport
         #expect(try SHA256.hex(ofFileAt: path) == expected)
     }
 
-    @Test func fileDigestAgreesWithTheSharedChecksumList() throws {
-        guard let list = SharedExtracts.path("checksums.sha256"),
-              let path = SharedExtracts.path("kirchberg-an-der-iller-tiny.osm") else { return }
+    @Test(.enabled(if: SharedExtracts.available("checksums.sha256", "kirchberg-an-der-iller-tiny.osm"))) func fileDigestAgreesWithTheSharedChecksumList() throws {
+        let list = try SharedExtracts.require("checksums.sha256")
+        let path = try SharedExtracts.require("kirchberg-an-der-iller-tiny.osm")
         let line = try #require(try String(contentsOfFile: list, encoding: .utf8)
             .split(separator: "\n").first { $0.hasSuffix(" kirchberg-an-der-iller-tiny.osm") })
         #expect(try SHA256.hex(ofFileAt: path) == String(line.prefix(64)))

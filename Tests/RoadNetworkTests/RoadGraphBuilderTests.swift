@@ -91,6 +91,37 @@ import Geodesy
         #expect(altered(g, restrictions: [misplaced]).validate()?.contains("via node") == true)
     }
 
+    /// `RoadGraph(validating:…)` with `g`'s arrays, one changed.
+    func validating(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil) throws(RoadGraphInconsistency) -> RoadGraph {
+        try RoadGraph(
+            validating: firstOut ?? g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: g.nodeElevations,
+            tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
+            highway: g.highway, speedLimit: g.speedLimit, flags: g.flags, nameIndex: g.nameIndex, refIndex: g.refIndex,
+            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: g.shapeElevations,
+            strings: g.strings, restrictions: g.restrictions)
+    }
+
+    @Test func validatingInitializerAcceptsGoodArraysAndNamesTheFirstBrokenInvariant() throws {
+        let g = build(restrict: true)
+        let copy = try validating(g)
+        #expect(copy.firstIn == g.firstIn && copy.incomingEdgeList == g.incomingEdgeList)
+        var heads = g.head
+        heads[0] = 99
+        #expect(throws: RoadGraphInconsistency(description: "edge 0 has head 99, beyond \(g.nodeCount) nodes")) { try validating(g, head: heads) }
+        // A first-out range running past the edges before coming back down: reported, never read out of bounds.
+        var firstOut = g.firstOut
+        firstOut[1] = UInt32(g.edgeCount + 50)
+        #expect(throws: RoadGraphInconsistency(description: "firstOut decreases at node 1")) { try validating(g, firstOut: firstOut) }
+    }
+
+    @Test func reverseAdjacencyListsEveryEdgeUnderItsHeadInEdgeOrder() {
+        let g = build(restrict: true)
+        for v in 0..<g.nodeCount {
+            let expected = (0..<g.edgeCount).filter { Int(g.head[$0]) == v }.map { EdgeIndex($0) }
+            #expect(Array(g.incomingEdges(of: NodeIndex(v))) == expected)
+        }
+    }
+
     @Test func mphLimitsKeepTheirTaggedUnit() {
         let limit = SpeedLimit.limited(30 * 1.609344, unit: .milesPerHour, source: .tagged)
         #expect(limit.valueInTaggedUnit == 30)

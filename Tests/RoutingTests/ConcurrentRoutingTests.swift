@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import Geodesy
+import Synchronization
 import Testing
 @testable import Routing
 
@@ -19,11 +20,9 @@ import Testing
         let expected = pairs.map { router.cost(from: $0.0, to: $0.1, workspace: sequentialWorkspace) ?? -1 }
 
         let threads = 4
-        final class Results: @unchecked Sendable {
-            var values: [[Double]]
-            init(threads: Int) { values = Array(repeating: [], count: threads) }
-        }
-        let results = Results(threads: threads)
+        // Each thread hands its answers over under a lock: writing one shared array from several threads,
+        // even at different indices, is a data race.
+        let results = Mutex([[Double]](repeating: [], count: threads))
         let sharedPairs = pairs
         DispatchQueue.concurrentPerform(iterations: threads) { t in
             let workspace = router.makeWorkspace()
@@ -33,8 +32,9 @@ import Testing
                 let i = (k + t * 97) % sharedPairs.count
                 out[i] = router.cost(from: sharedPairs[i].0, to: sharedPairs[i].1, workspace: workspace) ?? -1
             }
-            results.values[t] = out
+            results.withLock { $0[t] = out }
         }
-        for t in 0..<threads { #expect(results.values[t] == expected, "thread \(t) differs") }
+        let values = results.withLock { $0 }
+        for t in 0..<threads { #expect(values[t] == expected, "thread \(t) differs") }
     }
 }

@@ -23,7 +23,7 @@ import TestSupport
     }
 
     static func compareAStarWithDijkstra(extract: String, pairs count: Int, landmarks: Int = 0) throws {
-        guard let path = SharedExtracts.path(extract) else { return }
+        let path = try SharedExtracts.require(extract)
         let graph = try OSMImporter.importFile(path: path).graph
         let router = Router(graph: graph, landmarks: landmarks)
         let workspace = router.makeWorkspace()
@@ -44,15 +44,15 @@ import TestSupport
         print("\(extract) (\(landmarks) landmarks): \(compared)/\(count) connected pairs equal; settled A* \(aStarSettled / count) vs Dijkstra \(dijkstraSettled / count) per query")
     }
 
-    @Test func aStarEqualsDijkstraOnThousandPairsInKrems() throws {
+    @Test(.enabled(if: SharedExtracts.available("krems.osm.bz2"))) func aStarEqualsDijkstraOnThousandPairsInKrems() throws {
         try Self.compareAStarWithDijkstra(extract: "krems.osm.bz2", pairs: 1000)
     }
 
-    @Test func aStarEqualsDijkstraOnMonaco() throws {
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func aStarEqualsDijkstraOnMonaco() throws {
         try Self.compareAStarWithDijkstra(extract: "monaco.osm.bz2", pairs: 200)
     }
 
-    @Test func aStarWithLandmarksEqualsDijkstraOnAndorra() throws {
+    @Test(.enabled(if: SharedExtracts.available("andorra-2021.osm.bz2"))) func aStarWithLandmarksEqualsDijkstraOnAndorra() throws {
         try Self.compareAStarWithDijkstra(extract: "andorra-2021.osm.bz2", pairs: 300, landmarks: 8)
     }
 }
@@ -61,9 +61,9 @@ import TestSupport
 /// `WAYMARK_TIMING=1 swift test -c release --scratch-path .build-routing --filter RoutingTimingReport`.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["WAYMARK_TIMING"] == "1"))
 struct RoutingTimingReport {
-    @Test(arguments: ["monaco.osm.bz2", "andorra-2021.osm.bz2", "milan.osm.bz2", "porto-roads.osm.bz2"])
+    @Test(.enabled(if: SharedExtracts.available(["monaco.osm.bz2", "andorra-2021.osm.bz2", "milan.osm.bz2", "porto-roads.osm.bz2"])), arguments: ["monaco.osm.bz2", "andorra-2021.osm.bz2", "milan.osm.bz2", "porto-roads.osm.bz2"])
     func report(extract: String) throws {
-        guard let path = SharedExtracts.path(extract) else { return }
+        let path = try SharedExtracts.require(extract)
         let graph = try OSMImporter.importFile(path: path).graph
         for landmarks in [0, 8] { try measure(extract: extract, graph: graph, landmarks: landmarks) }
     }

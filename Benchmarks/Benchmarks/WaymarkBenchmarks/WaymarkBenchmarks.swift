@@ -1,5 +1,6 @@
 import ARExport
 import Benchmark
+import Benchmarking
 import Foundation
 import Geodesy
 import Guidance
@@ -46,19 +47,6 @@ enum SharedOSM {
     }
 }
 
-/// SplitMix64 (the same sequence as `waymark bench`), so the benchmark pairs are fixed.
-struct PairGenerator {
-    var state: UInt64
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int((UInt128(z) &* UInt128(bound)) >> 64)
-    }
-}
-
 /// Everything the benchmarks share, built once (not measured).
 final class Fixture: @unchecked Sendable {
     let name: String
@@ -79,10 +67,8 @@ final class Fixture: @unchecked Sendable {
         let imported = try OSMImporter.importFile(path: path)
         let graph = imported.graph
         let router = Router(graph: graph)
-        var generator = PairGenerator(state: 42)
-        let pairs = (0..<100).map { _ in
-            (graph.nodeCoordinates[generator.next(below: graph.nodeCount)], graph.nodeCoordinates[generator.next(below: graph.nodeCount)])
-        }
+        // The pairs `waymark bench --seed 42` draws first, so both measure the same queries.
+        let pairs = BenchPairs.draw(count: 100, seed: 42, from: graph).map { ($0.from, $0.to) }
         let workspace = router.makeWorkspace()
         let routes = pairs.compactMap { try? router.route(from: $0.0, to: $0.1, workspace: workspace) }
         self.graph = graph

@@ -4,33 +4,38 @@ import Geodesy
 import RoadNetwork
 
 /// One origin/destination pair of a benchmark.
-struct BenchPair: Sendable, Equatable {
-    var from: Coordinate
-    var to: Coordinate
+public struct BenchPair: Sendable, Equatable {
+    public var from: Coordinate
+    public var to: Coordinate
+
+    public init(from: Coordinate, to: Coordinate) {
+        self.from = from
+        self.to = to
+    }
 }
 
 /// A malformed pairs file, naming the file, line and what was expected.
-struct BenchPairsError: Error, CustomStringConvertible {
-    var path: String
+public struct BenchPairsError: Error, CustomStringConvertible {
+    public var path: String
     /// 1-based line number; 0 for a problem with the whole file.
-    var line: Int
-    var reason: String
-    var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
+    public var line: Int
+    public var reason: String
+    public var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
 }
 
 /// Drawing, reading and writing benchmark pairs.
 ///
 /// The CSV format is `from_lat,from_lon,to_lat,to_lon` in decimal degrees, one pair per line, an
 /// optional header line, so the same file can be fed to OSRM, GraphHopper or Valhalla scripts.
-enum BenchPairs {
-    static let header = "from_lat,from_lon,to_lat,to_lon"
+public enum BenchPairs {
+    public static let header = "from_lat,from_lon,to_lat,to_lon"
 
     /// Draws `count` pairs of distinct road nodes, reproducibly from `seed` (SplitMix64).
     ///
     /// Nodes are drawn uniformly among the graph's routing nodes, so pairs follow the road density
     /// (as random real trips roughly do), not the bounding box, and never fall in the sea.
     /// - Complexity: O(count).
-    static func draw(count: Int, seed: UInt64, from graph: RoadGraph) -> [BenchPair] {
+    public static func draw(count: Int, seed: UInt64, from graph: RoadGraph) -> [BenchPair] {
         let n = graph.nodeCount
         guard n >= 2 else { return [] }
         var generator = SplitMix64(seed: seed)
@@ -43,7 +48,7 @@ enum BenchPairs {
     }
 
     /// Reads a pairs CSV (header optional; blank lines and `#` comments skipped).
-    static func read(path: String) throws -> [BenchPair] {
+    public static func read(path: String) throws(BenchPairsError) -> [BenchPair] {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw BenchPairsError(path: path, line: 0, reason: "cannot read the pairs file (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
@@ -52,7 +57,7 @@ enum BenchPairs {
     }
 
     /// Parses pairs CSV text; `path` names it in errors.
-    static func parse(_ text: String, path: String) throws -> [BenchPair] {
+    public static func parse(_ text: String, path: String) throws(BenchPairsError) -> [BenchPair] {
         var pairs: [BenchPair] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -85,7 +90,7 @@ enum BenchPairs {
     }
 
     /// The CSV text of pairs, with header.
-    static func csv(_ pairs: [BenchPair]) -> String {
+    public static func csv(_ pairs: [BenchPair]) -> String {
         var text = header + "\n"
         for p in pairs { text += "\(p.from.latitude),\(p.from.longitude),\(p.to.latitude),\(p.to.longitude)\n" }
         return text

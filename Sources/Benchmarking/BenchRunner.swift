@@ -14,18 +14,42 @@ import Routing
 /// each timed on its own, so memory stays constant however many pairs are given and guidance sees
 /// the route the way an app would, right after it was computed. All timing uses `ContinuousClock`
 /// around the library call only; I/O (CSV writing, progress drawing) is outside the timed regions.
-struct BenchRunner {
-    var input: String
-    var queries: Int
-    var seed: UInt64
-    var pairsFile: String?
-    var writePairs: String?
-    var metric: RoutingMetric
+public struct BenchRunner {
+    /// An OSM extract or a road database (told apart by the file's header).
+    public var input: String
+    /// Random pairs to draw (ignored with `pairsFile`).
+    public var queries: Int
+    public var seed: UInt64
+    /// A CSV of pairs to route instead of drawing them (`BenchPairs`).
+    public var pairsFile: String?
+    /// Where to write the pairs used, for other engines.
+    public var writePairs: String?
+    public var metric: RoutingMetric
     /// nil means every stage that applies to the input.
-    var requestedStages: Set<BenchStage>?
-    var checkDijkstra: Bool
-    var perQueryFile: String?
-    var maxSnap: Meters
+    public var requestedStages: Set<BenchStage>?
+    /// Also route every pair with Dijkstra and list the disagreements.
+    public var checkDijkstra: Bool
+    /// Where to write each pair's figures as CSV.
+    public var perQueryFile: String?
+    public var maxSnap: Meters
+    /// Draw progress bars on standard error (only sensible when it is a terminal).
+    public var showsProgress: Bool
+
+    public init(input: String, queries: Int = 1000, seed: UInt64 = 42, pairsFile: String? = nil, writePairs: String? = nil,
+                metric: RoutingMetric = .time, requestedStages: Set<BenchStage>? = nil, checkDijkstra: Bool = false,
+                perQueryFile: String? = nil, maxSnap: Meters = 1000, showsProgress: Bool = false) {
+        self.input = input
+        self.queries = queries
+        self.seed = seed
+        self.pairsFile = pairsFile
+        self.writePairs = writePairs
+        self.metric = metric
+        self.requestedStages = requestedStages
+        self.checkDijkstra = checkDijkstra
+        self.perQueryFile = perQueryFile
+        self.maxSnap = maxSnap
+        self.showsProgress = showsProgress
+    }
 
     /// The size of a file in bytes (0 when it cannot be read).
     static func fileSize(_ path: String) -> Int64 {
@@ -45,18 +69,18 @@ struct BenchRunner {
         return header == Data("SQLite format 3\u{0}".utf8)
     }
 
-    func run() throws -> (reports: [StageReport], context: BenchContext) {
-        guard FileManager.default.fileExists(atPath: input) else {
-            throw CommandFailure(message: "\(input): no such file (expected an OSM extract or a .sqlite database)")
-        }
+    /// Runs the stages and returns their reports.
+    /// - Throws: `BenchmarkError` naming the input, the pairs file or the output at fault.
+    public func run() throws(BenchmarkError) -> (reports: [StageReport], context: BenchContext) {
+        guard FileManager.default.fileExists(atPath: input) else { throw .inputMissing(input) }
         let isDatabase = Self.isDatabase(input)
         var stages = requestedStages ?? Set(BenchStage.allCases).subtracting(checkDijkstra ? [] : [.dijkstra])
         if requestedStages == nil { stages.remove(isDatabase ? .import : .load) }
         if isDatabase && stages.contains(.import) {
-            throw CommandFailure(message: "--stages import needs an OSM input; \(input) is a database (use the load stage)")
+            throw .stageNeedsOSMInput(input)
         }
         if !isDatabase && stages.contains(.load) {
-            throw CommandFailure(message: "--stages load needs a database written by 'waymark import'; \(input) is an OSM file (use the import stage)")
+            throw .stageNeedsDatabase(input)
         }
 
         var reports: [StageReport] = []
@@ -65,7 +89,7 @@ struct BenchRunner {
             printStatus("loading \(input) …")
             let start = ContinuousClock.now
             let stored: StoredRoadNetwork
-            do { stored = try RoadNetworkStore.load(path: input) } catch { throw CommandFailure(message: "\(error)") }
+            do throws(RoadNetworkStoreError) { stored = try RoadNetworkStore.load(path: input) } catch { throw .database(error) }
             let elapsed = (ContinuousClock.now - start).seconds
             printStatus("")
             graph = stored.graph
@@ -77,11 +101,12 @@ struct BenchRunner {
             }
         } else {
             var options = ImportOptions()
-            if isatty(2) != 0 {
+            if showsProgress {
                 options.progress = { BenchProgress.drawImport(bytesRead: $0.bytesRead, totalBytes: $0.totalBytes) }
             }
             let start = ContinuousClock.now
-            let result = try OSMImporter.importFile(path: input, options: options)
+            let result: ImportResult
+            do { result = try OSMImporter.importFile(path: input, options: options) } catch { throw .osm("\(error)") }
             let elapsed = (ContinuousClock.now - start).seconds
             printStatus("")
             graph = result.graph
@@ -97,17 +122,17 @@ struct BenchRunner {
             }
         }
         guard graph.nodeCount >= 2 else {
-            throw CommandFailure(message: "\(input): the graph has \(graph.nodeCount) routing nodes; no pairs can be routed")
+            throw .graphTooSmall(input, nodes: graph.nodeCount)
         }
 
         let pairs: [BenchPair]
         if let pairsFile {
-            pairs = try BenchPairs.read(path: pairsFile)
+            do throws(BenchPairsError) { pairs = try BenchPairs.read(path: pairsFile) } catch { throw .pairs(error) }
         } else {
             pairs = BenchPairs.draw(count: queries, seed: seed, from: graph)
         }
         if let writePairs {
-            try writeOutput(BenchPairs.csv(pairs), to: writePairs, option: "--write-pairs")
+            do throws(OutputError) { try OutputDestination.write(BenchPairs.csv(pairs), to: writePairs) } catch { throw .output(.pairs, error) }
         }
 
         #if DEBUG
@@ -127,7 +152,7 @@ struct BenchRunner {
     }
 
     private func printStatus(_ text: String) {
-        if isatty(2) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8)) }
+        if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8)) }
     }
 
     /// Accumulates one query stage's samples.
@@ -151,7 +176,7 @@ struct BenchRunner {
         }
     }
 
-    private func runQueries(pairs: [BenchPair], graph: RoadGraph, stages: Set<BenchStage>) throws -> [StageReport] {
+    private func runQueries(pairs: [BenchPair], graph: RoadGraph, stages: Set<BenchStage>) throws(BenchmarkError) -> [StageReport] {
         let setupStart = ContinuousClock.now
         let router = Router(graph: graph)
         let workspace = router.makeWorkspace()
@@ -162,7 +187,7 @@ struct BenchRunner {
 
         var route = Accumulator(), dijkstra = Accumulator(), guidance = Accumulator(), markers = Accumulator()
         var mismatches: [BenchMismatch] = []
-        var progress = BenchProgress(label: "queries", total: pairs.count)
+        var progress = BenchProgress(label: "queries", total: pairs.count, enabled: showsProgress)
         let needGuidance = stages.contains(.guidance) || stages.contains(.markers)
 
         for (index, pair) in pairs.enumerated() {
@@ -250,7 +275,7 @@ struct BenchRunner {
             var report = route.report(.route, attempted: pairs.count, withRoutes: true, withItems: false)
             report.setup = setup
             // Context for the failures: random pairs can only route inside one component.
-            let largest = BenchConnectivity.largestComponentSize(of: graph)
+            let largest = router.largestComponentSize
             report.notes["largest_component_share"] = (Double(largest) / Double(max(graph.nodeCount, 1)) * 1000).rounded() / 1000
             reports.append(report)
         }
@@ -319,17 +344,17 @@ struct PerQueryWriter {
     private let destination: OutputDestination
     private var pending = ""
 
-    init(path: String) throws {
+    init(path: String) throws(BenchmarkError) {
         do throws(OutputError) {
             destination = try OutputDestination(path: path)
         } catch {
-            throw CommandFailure(message: "--per-query \(error.description)")
+            throw .output(.perQuery, error)
         }
         self.path = path
         pending = Self.header + "\n"
     }
 
-    mutating func append(_ row: PerQueryRow) throws {
+    mutating func append(_ row: PerQueryRow) throws(BenchmarkError) {
         func value(_ v: Double?, _ format: String) -> String { v.map { String(format: format, $0) } ?? "" }
         func count(_ v: Int?) -> String { v.map(String.init) ?? "" }
         let status = row.distance != nil ? "ok" : "failed"
@@ -342,18 +367,18 @@ struct PerQueryWriter {
         if pending.utf8.count > 1 << 16 { try flush() }
     }
 
-    mutating func flush() throws {
+    mutating func flush() throws(BenchmarkError) {
         do throws(OutputError) { try destination.write(pending) } catch {
-            throw CommandFailure(message: "--per-query \(error.description)")
+            throw .output(.perQuery, error)
         }
         pending = ""
     }
 
     /// Writes the rest and puts the file in place (atomically; until then an older file stays).
-    mutating func close() throws {
+    mutating func close() throws(BenchmarkError) {
         try flush()
         do throws(OutputError) { try destination.finish() } catch {
-            throw CommandFailure(message: "--per-query \(error.description)")
+            throw .output(.perQuery, error)
         }
     }
 }

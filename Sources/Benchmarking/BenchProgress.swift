@@ -10,7 +10,7 @@ struct BenchProgress {
     let enabled: Bool
     private var lastDrawn = -1
 
-    init(label: String, total: Int, enabled: Bool = isatty(2) != 0) {
+    init(label: String, total: Int, enabled: Bool) {
         self.label = label
         self.total = total
         self.enabled = enabled && total > 0

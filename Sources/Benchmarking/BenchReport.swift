@@ -3,7 +3,7 @@ import Geodesy
 import RouteFormats
 
 /// The stages `waymark bench` can measure, in the order they run.
-enum BenchStage: String, CaseIterable, Sendable {
+public enum BenchStage: String, CaseIterable, Sendable {
     /// OSM file -> graph (only for an OSM input); one measurement.
     case `import`
     /// Database -> graph (only for a .sqlite input); one measurement.
@@ -16,17 +16,28 @@ enum BenchStage: String, CaseIterable, Sendable {
     case guidance
     /// `ARMarkerExporter.markers` per route's waypoints.
     case markers
+
+    /// Parses a comma-separated list of stage names (`route,guidance`), spaces and case ignored.
+    public static func parseList(_ text: String) throws(BenchmarkError) -> Set<BenchStage> {
+        var result = Set<BenchStage>()
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+            guard let stage = BenchStage(rawValue: name) else { throw .unknownStage(name) }
+            result.insert(stage)
+        }
+        if result.isEmpty { throw .noStages }
+        return result
+    }
 }
 
 /// A query that failed, and why.
-struct BenchFailure: Sendable, Equatable {
+public struct BenchFailure: Sendable, Equatable {
     /// Index of the pair (0-based, the line order of `--pairs`/`--write-pairs` without the header).
     var pair: Int
     var reason: String
 }
 
 /// A pair where A* and Dijkstra disagree.
-struct BenchMismatch: Sendable, Equatable {
+public struct BenchMismatch: Sendable, Equatable {
     var pair: Int
     /// nil when that search found no route.
     var aStarDistance: Meters?
@@ -42,7 +53,7 @@ struct BenchMismatch: Sendable, Equatable {
 ///
 /// Schema (also the `--json` object, one per line, keys always present, `null` where not applicable):
 /// see README `## Benchmarks`.
-struct StageReport: Sendable {
+public struct StageReport: Sendable {
     var stage: BenchStage
     var latencies: LatencySummary
     /// Queries attempted (pairs, or 1 for import/load).
@@ -65,7 +76,7 @@ struct StageReport: Sendable {
 }
 
 /// The context every stage shares.
-struct BenchContext: Sendable {
+public struct BenchContext: Sendable {
     var input: String
     var graphNodes: Int
     var graphEdges: Int
@@ -77,11 +88,11 @@ struct BenchContext: Sendable {
 }
 
 /// Rendering of reports as a table or as JSON lines.
-enum BenchOutput {
+public enum BenchOutput {
     static func milliseconds(_ s: Seconds) -> String { String(format: "%.3f", s * 1000) }
 
     /// The human-readable table.
-    static func table(_ reports: [StageReport], context: BenchContext) -> String {
+    public static func table(_ reports: [StageReport], context: BenchContext) -> String {
         var out = "waymark bench: \(context.input) (\(context.graphNodes) nodes, \(context.graphEdges) edges), "
         out += "\(context.queries) pairs "
         out += context.pairsFile.map { "from \($0)" } ?? "drawn with seed \(context.seed ?? 0)"
@@ -150,57 +161,74 @@ enum BenchOutput {
     }
 
     /// One JSON object per stage, one per line (JSON Lines).
-    static func jsonLines(_ reports: [StageReport], context: BenchContext) -> String {
+    public static func jsonLines(_ reports: [StageReport], context: BenchContext) -> String {
         reports.map { json($0, context: context) }.joined(separator: "\n") + "\n"
     }
 
+    /// Significant digits of the figures in the JSON lines.
+    static let significantDigits = 6
+
+    /// One stage's JSON object (every key present, `null` where not applicable).
     static func json(_ r: StageReport, context: BenchContext) -> String {
-        let fields: [(String, String)] = [
-            ("stage", string(r.stage.rawValue)),
-            ("input", string(context.input)),
-            ("build", string(context.build)),
-            ("graph_nodes", "\(context.graphNodes)"),
-            ("graph_edges", "\(context.graphEdges)"),
-            ("metric", string(context.metric)),
-            ("seed", context.seed.map { "\($0)" } ?? "null"),
-            ("pairs_file", context.pairsFile.map(string) ?? "null"),
-            ("attempted", "\(r.attempted)"),
-            ("count", "\(r.latencies.count)"),
-            ("failed", "\(r.failures.count)"),
-            ("total_s", number(r.latencies.total)),
-            ("mean_ms", number(r.latencies.mean * 1000)),
-            ("median_ms", number(r.latencies.median * 1000)),
-            ("p95_ms", number(r.latencies.p95 * 1000)),
-            ("p99_ms", number(r.latencies.p99 * 1000)),
-            ("max_ms", number(r.latencies.max * 1000)),
-            ("queries_per_second", number(r.latencies.queriesPerSecond)),
-            ("settled_nodes_mean", r.settledNodesMean.map(number) ?? "null"),
-            ("items_mean", r.itemsMean.map(number) ?? "null"),
-            ("mean_distance_m", r.meanDistance.map(number) ?? "null"),
-            ("mean_duration_s", r.meanDuration.map(number) ?? "null"),
-            ("setup_s", r.setup.map(number) ?? "null"),
-            ("peak_rss_bytes", r.peakResidentBytes.map { "\($0)" } ?? "null"),
-            ("failures", "[" + r.failures.map { "{\"pair\":\($0.pair),\"reason\":\(string($0.reason))}" }.joined(separator: ",") + "]"),
-            ("mismatches", r.mismatches.map { list in
-                "[" + list.map { m in
-                    "{\"pair\":\(m.pair),\"astar_distance_m\":\(m.aStarDistance.map(number) ?? "null"),"
-                        + "\"dijkstra_distance_m\":\(m.dijkstraDistance.map(number) ?? "null"),"
-                        + "\"astar_cost\":\(m.aStarCost.map(number) ?? "null"),"
-                        + "\"dijkstra_cost\":\(m.dijkstraCost.map(number) ?? "null"),\"note\":\(string(m.note))}"
-                }.joined(separator: ",") + "]"
-            } ?? "null"),
-            ("notes", "{" + r.notes.sorted(by: { $0.key < $1.key }).map { "\(string($0.key)):\(number($0.value))" }.joined(separator: ",") + "}"),
-        ]
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        var w = JSONWriter(capacity: 1024 + 96 * r.failures.count)
+        func figure(_ name: StaticString, _ value: Double?) { w.key(name); w.number(value, significantDigits: significantDigits) }
+        w.beginObject()
+        w.field("stage", r.stage.rawValue)
+        w.field("input", context.input)
+        w.field("build", context.build)
+        w.field("graph_nodes", context.graphNodes)
+        w.field("graph_edges", context.graphEdges)
+        w.field("metric", context.metric)
+        w.key("seed")
+        if let seed = context.seed { w.raw(String(seed)) } else { w.null() }
+        w.field("pairs_file", context.pairsFile)
+        w.field("attempted", r.attempted)
+        w.field("count", r.latencies.count)
+        w.field("failed", r.failures.count)
+        figure("total_s", r.latencies.total)
+        figure("mean_ms", r.latencies.mean * 1000)
+        figure("median_ms", r.latencies.median * 1000)
+        figure("p95_ms", r.latencies.p95 * 1000)
+        figure("p99_ms", r.latencies.p99 * 1000)
+        figure("max_ms", r.latencies.max * 1000)
+        figure("queries_per_second", r.latencies.queriesPerSecond)
+        figure("settled_nodes_mean", r.settledNodesMean)
+        figure("items_mean", r.itemsMean)
+        figure("mean_distance_m", r.meanDistance)
+        figure("mean_duration_s", r.meanDuration)
+        figure("setup_s", r.setup)
+        w.field("peak_rss_bytes", r.peakResidentBytes.map { Int($0) })
+        w.key("failures")
+        w.beginArray()
+        for f in r.failures {
+            w.beginObject()
+            w.field("pair", f.pair)
+            w.field("reason", f.reason)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("mismatches")
+        if let mismatches = r.mismatches {
+            w.beginArray()
+            for m in mismatches {
+                w.beginObject()
+                w.field("pair", m.pair)
+                figure("astar_distance_m", m.aStarDistance)
+                figure("dijkstra_distance_m", m.dijkstraDistance)
+                figure("astar_cost", m.aStarCost)
+                figure("dijkstra_cost", m.dijkstraCost)
+                w.field("note", m.note)
+                w.endObject()
+            }
+            w.endArray()
+        } else {
+            w.null()
+        }
+        w.key("notes")
+        w.beginObject()
+        for (key, value) in r.notes.sorted(by: { $0.key < $1.key }) { w.key(key); w.number(value, significantDigits: significantDigits) }
+        w.endObject()
+        w.endObject()
+        return w.text
     }
-
-    /// A JSON number (finite; non-finite values become null).
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-        return String(format: "%.6g", value)
-    }
-
-    /// A JSON string literal.
-    static func string(_ text: String) -> String { JSONWriter.quoted(text) }
 }

@@ -4,12 +4,12 @@ import Foundation
 ///
 /// `VmHWM` is the peak resident set since the process started (the kernel's high-water mark), so a
 /// stage's figure includes everything loaded before it — the graph is what dominates.
-enum BenchMemory {
+public enum BenchMemory {
     /// Peak resident set in bytes, or nil where `/proc` is not available (macOS).
-    static func peakResidentBytes() -> Int64? { statusField("VmHWM") }
+    public static func peakResidentBytes() -> Int64? { statusField("VmHWM") }
 
     /// Current resident set in bytes, or nil where `/proc` is not available.
-    static func currentResidentBytes() -> Int64? { statusField("VmRSS") }
+    public static func currentResidentBytes() -> Int64? { statusField("VmRSS") }
 
     /// A `kB` field of /proc/self/status, in bytes.
     static func statusField(_ name: String) -> Int64? {
@@ -18,7 +18,7 @@ enum BenchMemory {
     }
 
     /// Parses `NAME:   1234 kB` out of a /proc status text.
-    static func parseStatusField(_ name: String, in text: String) -> Int64? {
+    public static func parseStatusField(_ name: String, in text: String) -> Int64? {
         for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
             let fields = line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let value = fields.first.flatMap({ Int64($0) }) else { return nil }

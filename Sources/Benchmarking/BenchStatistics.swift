@@ -4,20 +4,20 @@ import Geodesy
 ///
 /// Percentiles use the nearest-rank method on the sorted sample (p95 of 20 queries is the 19th
 /// smallest), so every figure is a time some query actually took.
-struct LatencySummary: Sendable, Equatable {
-    var count: Int
-    var total: Seconds
-    var median: Seconds
-    var p95: Seconds
-    var p99: Seconds
-    var max: Seconds
-    var mean: Seconds { count == 0 ? 0 : total / Double(count) }
+public struct LatencySummary: Sendable, Equatable {
+    public var count: Int
+    public var total: Seconds
+    public var median: Seconds
+    public var p95: Seconds
+    public var p99: Seconds
+    public var max: Seconds
+    public var mean: Seconds { count == 0 ? 0 : total / Double(count) }
     /// Queries per second on one core: count / total time of the queries themselves.
-    var queriesPerSecond: Double { total > 0 ? Double(count) / total : 0 }
+    public var queriesPerSecond: Double { total > 0 ? Double(count) / total : 0 }
 
     /// Summarises per-query times (in any order).
     /// - Complexity: O(n log n).
-    init(_ samples: [Seconds]) {
+    public init(_ samples: [Seconds]) {
         let sorted = samples.sorted()
         count = sorted.count
         total = sorted.reduce(0, +)
@@ -28,7 +28,7 @@ struct LatencySummary: Sendable, Equatable {
     }
 
     /// The nearest-rank percentile of a sorted sample (0 for an empty sample).
-    static func percentile(_ sorted: [Seconds], _ p: Double) -> Seconds {
+    public static func percentile(_ sorted: [Seconds], _ p: Double) -> Seconds {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[Swift.min(Swift.max(rank, 1), sorted.count) - 1]

@@ -1,0 +1,62 @@
+import OutputFiles
+import RoadNetworkStore
+
+/// Why a benchmark run could not be made, naming the input, pairs file or output at fault.
+public enum BenchmarkError: Error, CustomStringConvertible {
+    /// The files a run writes besides its report.
+    public enum OutputFile: Sendable {
+        /// The pairs used, as CSV.
+        case pairs
+        /// The per-query figures, as CSV.
+        case perQuery
+    }
+
+    case inputMissing(String)
+    /// A stage name not in `BenchStage`.
+    case unknownStage(String)
+    /// An empty list of stages.
+    case noStages
+    /// The import stage was asked for, but the input is a database.
+    case stageNeedsOSMInput(String)
+    /// The load stage was asked for, but the input is an OSM file.
+    case stageNeedsDatabase(String)
+    case database(RoadNetworkStoreError)
+    /// The OSM input could not be imported (the importer's message).
+    case osm(String)
+    case graphTooSmall(String, nodes: Int)
+    case pairs(BenchPairsError)
+    case output(OutputFile, OutputError)
+
+    public var description: String {
+        switch self {
+        case .unknownStage(let name):
+            "unknown stage '\(name)'; expected a comma-separated list of: " + BenchStage.allCases.map(\.rawValue).joined(separator: ", ")
+        case .noStages:
+            "no stages listed; expected e.g. route,guidance"
+        case .inputMissing(let input):
+            "\(input): no such file (expected an OSM extract or a .sqlite database)"
+        case .stageNeedsOSMInput(let input):
+            "the import stage needs an OSM input; \(input) is a database (use the load stage)"
+        case .stageNeedsDatabase(let input):
+            "the load stage needs a database written by 'waymark import'; \(input) is an OSM file (use the import stage)"
+        case .database(let error):
+            error.description
+        case .osm(let message):
+            message
+        case .graphTooSmall(let input, let nodes):
+            "\(input): the graph has \(nodes) routing nodes; no pairs can be routed"
+        case .pairs(let error):
+            error.description
+        case .output(_, let error):
+            error.description
+        }
+    }
+}
+
+extension Duration {
+    /// The duration as fractional seconds.
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Geodesy
+import RoadNetwork
+import RoadNetworkStore
+import RouteFormats
+
+/// What a road database holds and where it came from (`waymark info`), from its metadata alone, so it
+/// is instant on any size; `verify` also loads everything and checks it.
+public struct DatabaseReport: Sendable {
+    public let path: String
+    public let metadata: RoadNetworkMetadata
+    /// Size of the file (0 when it cannot be read).
+    public let fileBytes: Int
+    /// Seconds the whole database took to load, once `verify` passed.
+    public private(set) var verifiedLoadSeconds: Double?
+
+    /// Reads the metadata (checked against its CRC-32; no arrays are loaded).
+    public init(path: String) throws(RoadNetworkStoreError) {
+        self.path = path
+        metadata = try RoadNetworkStore.metadata(path: path)
+        fileBytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    }
+
+    /// Loads the graph and points of interest (the load itself checks every `RoadGraph` invariant and
+    /// every array's checksum) and compares their counts with the metadata.
+    /// - Throws: the load's error, or `.corrupt` when the counts disagree.
+    /// - Complexity: O(size of the database).
+    public mutating func verify() throws(RoadNetworkStoreError) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let stored = try RoadNetworkStore.load(path: path)
+        let elapsed = (clock.now - started).components
+        let g = stored.graph, m = metadata
+        let found = [g.nodeCount, g.edgeCount, g.shapePoints.count, g.restrictions.count, stored.pointsOfInterest.count]
+        let recorded = [m.nodeCount, m.edgeCount, m.shapePointCount, m.restrictionCount, m.pointOfInterestCount]
+        guard found == recorded else {
+            throw .corrupt(path: path, detail: "the metadata counts \(recorded) (nodes, edges, shape points, restrictions, POIs) but the data holds \(found)")
+        }
+        verifiedLoadSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    // MARK: Text
+
+    /// The report as aligned `Name  value` lines, then the highway classes and import statistics.
+    public func text() -> String {
+        let m = metadata
+        var lines: [(String, String)] = []
+        lines.append(("Database", "\(path) (format version \(m.formatVersion), \(Self.megabytes(Int64(fileBytes))))"))
+        let sourceName = m.sourceFileName == "-" ? "standard input" : m.sourceFileName
+        lines.append(("Source", m.sourceBytes > 0 ? "\(sourceName) (\(Int(m.sourceBytes).withThousandsSeparators) bytes)" : sourceName))
+        lines.append(("SHA-256", m.sourceSHA256.isEmpty ? "not recorded (read from standard input)" : m.sourceSHA256))
+        lines.append(("Imported", "\(m.importedAt) by \(m.writer)"))
+        lines.append(("Nodes", "\(m.nodeCount.withThousandsSeparators) routing nodes"))
+        lines.append(("Edges", "\(m.edgeCount.withThousandsSeparators) directed edges, \(Self.kilometers(m.totalLengthMeters))"))
+        lines.append(("Shape points", m.shapePointCount.withThousandsSeparators))
+        lines.append(("Names and refs", "\(max(0, m.stringCount - 1).withThousandsSeparators) distinct"))
+        lines.append(("Turn restrictions", restrictionsText()))
+        lines.append(("Driving side", drivingSideText()))
+        lines.append(("Points of interest", m.pointOfInterestCount.withThousandsSeparators))
+        lines.append(("Bounding box", m.boundingBox.isEmpty ? "empty" :
+            "\(Coordinate(latitude: m.boundingBox.minLatitude, longitude: m.boundingBox.minLongitude)) .. "
+            + "\(Coordinate(latitude: m.boundingBox.maxLatitude, longitude: m.boundingBox.maxLongitude)) (lat,lon)"))
+        lines.append(("Tagged speed limits", "\(Self.percent(m.taggedSpeedLimitShare)) of edges "
+            + "(\(m.taggedSpeedLimitEdgeCount.withThousandsSeparators) of \(m.edgeCount.withThousandsSeparators)), "
+            + "\(Self.percent(m.taggedSpeedLimitLengthShare)) of length"))
+        let width = lines.map(\.0.count).max() ?? 0
+        var out = lines.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
+        out += highwayClassesText() + importStatisticsText()
+        if let verifiedLoadSeconds {
+            out += "Verified: the whole database loads in \(String(format: "%.3f", verifiedLoadSeconds)) s and passes every graph invariant check\n"
+        }
+        return out
+    }
+
+    private func highwayClassesText() -> String {
+        let m = metadata
+        guard !m.highwayBreakdown.isEmpty else { return "" }
+        var out = "Highway classes (edges, length, share of length):\n"
+        let nameWidth = m.highwayBreakdown.map(\.highway.osmValue.count).max() ?? 0
+        let countWidth = m.highwayBreakdown.map(\.edgeCount.withThousandsSeparators.count).max() ?? 0
+        for share in m.highwayBreakdown {
+            let count = share.edgeCount.withThousandsSeparators
+            let lengthShare = m.totalLengthMeters > 0 ? share.lengthMeters / m.totalLengthMeters : 0
+            out += "  " + share.highway.osmValue.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
+                + String(repeating: " ", count: countWidth - count.count) + count
+                + "  " + Self.kilometers(share.lengthMeters) + "  " + Self.percent(lengthShare) + "\n"
+        }
+        return out
+    }
+
+    private func importStatisticsText() -> String {
+        guard !metadata.importStatistics.isEmpty else { return "" }
+        var out = "Import statistics:\n"
+        let nameWidth = metadata.importStatistics.map(\.name.count).max() ?? 0
+        for figure in metadata.importStatistics {
+            out += "  " + figure.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0) + figure.value.withThousandsSeparators + "\n"
+        }
+        return out
+    }
+
+    /// An import figure by name (0 when the database predates it).
+    private func figure(_ name: String) -> Int { metadata.importStatistics.first(where: { $0.name == name })?.value ?? 0 }
+
+    /// `12 via a node, 3 via ways (2 of 3 relations with via ways kept; 1 dropped: 1 ways not connected in order)`.
+    func restrictionsText() -> String {
+        let m = metadata
+        var text = "\(m.restrictionCount.withThousandsSeparators) via a node, \(m.viaWayRestrictionCount.withThousandsSeparators) via ways"
+        let read = figure("restrictions_with_via_way")
+        guard read > 0 else { return text }
+        let reasons = [("malformed", figure("via_way_restrictions_malformed")),
+                       ("member ways missing or not drivable", figure("via_way_restrictions_missing_ways")),
+                       ("ways not connected in order", figure("via_way_restrictions_unconnected"))].filter { $0.1 > 0 }
+        let kept = figure("via_way_restrictions_kept")
+        text += " (\(kept.withThousandsSeparators) of \(read.withThousandsSeparators) relations with via ways kept"
+        let dropped = read - kept
+        if dropped > 0 {
+            text += "; \(dropped.withThousandsSeparators) dropped"
+            if !reasons.isEmpty { text += ": " + reasons.map { "\($0.1.withThousandsSeparators) \($0.0)" }.joined(separator: ", ") }
+        }
+        return text + ")"
+    }
+
+    /// `left (inferred from 12 roundabouts: 11 clockwise, 1 counterclockwise)`.
+    func drivingSideText() -> String {
+        let m = metadata
+        let clockwise = figure("roundabouts_clockwise"), counter = figure("roundabouts_counterclockwise")
+        switch m.drivingSideSource {
+        case .option: return "\(m.drivingSide.rawValue) (given with --driving-side)"
+        case .roundabouts:
+            return "\(m.drivingSide.rawValue) (inferred from \(clockwise + counter) roundabouts: \(clockwise) clockwise, \(counter) counterclockwise)"
+        case .assumed:
+            let why = clockwise + counter == 0 ? "no roundabouts to infer it from" : "roundabouts tied \(clockwise) to \(counter)"
+            return "\(m.drivingSide.rawValue) (default: \(why); give --driving-side at import)"
+        }
+    }
+
+    static func kilometers(_ meters: Meters) -> String { String(format: "%.1f km", meters / 1000) }
+    static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
+    /// `12.3 MB` (decimal megabytes).
+    public static func megabytes(_ bytes: Int64) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+    // MARK: JSON
+
+    /// The report as one JSON object (snake_case keys; figures at full precision).
+    public func json() -> String {
+        let m = metadata
+        var w = JSONWriter(capacity: 4096)
+        w.beginObject()
+        w.field("database", path)
+        w.field("database_bytes", fileBytes)
+        w.field("format_version", m.formatVersion)
+        w.field("source_file", m.sourceFileName)
+        w.field("source_sha256", m.sourceSHA256.isEmpty ? nil : m.sourceSHA256)
+        w.key("source_bytes"); w.raw(String(m.sourceBytes))
+        w.field("imported_at", m.importedAt)
+        w.field("writer", m.writer)
+        w.field("nodes", m.nodeCount)
+        w.field("edges", m.edgeCount)
+        w.field("shape_points", m.shapePointCount)
+        w.field("strings", m.stringCount)
+        w.field("turn_restrictions", m.restrictionCount)
+        w.field("via_way_restrictions", m.viaWayRestrictionCount)
+        w.field("driving_side", m.drivingSide.rawValue)
+        w.field("driving_side_source", m.drivingSideSource.rawValue)
+        w.field("points_of_interest", m.pointOfInterestCount)
+        w.key("total_length_m"); w.number(roundTrip: m.totalLengthMeters)
+        w.field("tagged_speed_limit_edges", m.taggedSpeedLimitEdgeCount)
+        w.key("tagged_speed_limit_share"); w.number(roundTrip: m.taggedSpeedLimitShare)
+        w.key("tagged_speed_limit_length_share"); w.number(roundTrip: m.taggedSpeedLimitLengthShare)
+        w.key("bbox")
+        if m.boundingBox.isEmpty {
+            w.null()
+        } else {
+            w.beginObject()
+            w.key("min_lat"); w.number(roundTrip: m.boundingBox.minLatitude)
+            w.key("min_lon"); w.number(roundTrip: m.boundingBox.minLongitude)
+            w.key("max_lat"); w.number(roundTrip: m.boundingBox.maxLatitude)
+            w.key("max_lon"); w.number(roundTrip: m.boundingBox.maxLongitude)
+            w.endObject()
+        }
+        w.key("highway_classes")
+        w.beginArray()
+        for share in m.highwayBreakdown {
+            w.beginObject()
+            w.field("highway", share.highway.osmValue)
+            w.field("edges", share.edgeCount)
+            w.key("length_m"); w.number(roundTrip: share.lengthMeters)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("import_statistics")
+        w.beginObject()
+        for figure in m.importStatistics { w.key(figure.name); w.integer(figure.value) }
+        w.endObject()
+        if let verifiedLoadSeconds { w.key("verified_load_seconds"); w.number(roundTrip: verifiedLoadSeconds) }
+        w.endObject()
+        return w.text
+    }
+}

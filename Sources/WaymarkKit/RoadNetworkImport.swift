@@ -1,0 +1,238 @@
+import Foundation
+import Geodesy
+import OSMImport
+import OutputFiles
+import RoadNetwork
+import RoadNetworkStore
+
+/// Imports an OSM extract into a road database, with the policy `waymark import` follows: check the
+/// target before the (long) import, never replace a file that is not a road database, hash the input
+/// in the same pass that parses it, record provenance and import statistics in the metadata, and
+/// replace the database only when everything succeeded.
+public struct RoadNetworkImport {
+    /// The OSM extract (`.osm`, `.osm.gz`, `.osm.bz2`), or `-` for standard input.
+    public var extract: String
+    /// The database to write (replaced atomically), or `-` for standard output.
+    public var database: String
+    /// The side traffic keeps to; nil infers it from the roundabouts.
+    public var drivingSide: DrivingSide?
+    /// Called now and then on the reading thread during the import.
+    public var progress: (@Sendable (ImportProgress) -> Void)?
+    /// Recorded in the metadata as the writer (`waymark 0.1.0`).
+    public var writer: String
+
+    /// The name standing for standard input and output.
+    public static let standardStream = OutputDestination.standardOutputName
+
+    public init(extract: String, database: String, drivingSide: DrivingSide? = nil,
+                progress: (@Sendable (ImportProgress) -> Void)? = nil, writer: String = "waymark") {
+        self.extract = extract
+        self.database = database
+        self.drivingSide = drivingSide
+        self.progress = progress
+        self.writer = writer
+    }
+
+    /// What an import produced.
+    public struct Outcome: Sendable {
+        public var statistics: ImportStatistics
+        public var metadata: RoadNetworkMetadata
+        /// Time spent writing the database.
+        public var writeSeconds: Seconds
+    }
+
+    /// Checks that the database can be written and the extract exists, before any reading.
+    public func check() throws(RoadNetworkImportError) {
+        if database != Self.standardStream {
+            do throws(RoadNetworkStoreError) { try RoadNetworkStore.checkWritable(path: database) } catch { throw .store(error) }
+            try refuseToReplaceForeignFile()
+        }
+        _ = try sourceName()
+    }
+
+    /// Imports and writes; `beforeWriting` is called between the two (to update a progress display).
+    /// - Complexity: the import's O(input + n log n), then the store's O(size of the database).
+    public func run(beforeWriting: () -> Void = {}) throws(RoadNetworkImportError) -> Outcome {
+        try check()
+        let name = try sourceName()
+        let digest = InputDigest()
+        let options = ImportOptions(progress: progress, drivingSide: drivingSide, rawInputObserver: { digest.update($0) })
+        let result: ImportResult
+        do {
+            result = try OSMImporter.importFile(path: extract, options: options)
+        } catch let error as OSMImportError {
+            throw .osm(error)
+        } catch {
+            throw .osm(OSMImportError(kind: .readFailed, source: extract, detail: "\(error)"))
+        }
+        beforeWriting()
+        let statistics = result.statistics
+        let metadata = RoadNetworkMetadata.computed(
+            graph: result.graph, pointsOfInterest: result.pointsOfInterest,
+            sourceFileName: name, sourceSHA256: digest.finalizeHex(), sourceBytes: statistics.inputBytesRead,
+            writer: writer, importStatistics: statistics.figures, drivingSideSource: result.drivingSideSource)
+        let clock = ContinuousClock()
+        let started = clock.now
+        if database == Self.standardStream {
+            try Self.writeToStandardOutput(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata)
+        } else {
+            do throws(RoadNetworkStoreError) {
+                try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata, to: database)
+            } catch {
+                throw .store(error)
+            }
+        }
+        let elapsed = (clock.now - started).components
+        return Outcome(statistics: statistics, metadata: metadata,
+                       writeSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+    }
+
+    /// The one-line summary of an import: counts, sources and speeds.
+    public func summary(of outcome: Outcome) -> String {
+        let s = outcome.statistics, m = outcome.metadata
+        let seconds = s.elapsedSeconds + outcome.writeSeconds
+        let inputRate = s.elapsedSeconds > 0 ? Double(s.inputBytesRead) / 1e6 / s.elapsedSeconds : 0
+        return "imported \(m.sourceFileName == Self.standardStream ? "standard input" : m.sourceFileName) into \(database): "
+            + "\(m.nodeCount.withThousandsSeparators) nodes, \(m.edgeCount.withThousandsSeparators) edges, "
+            + "\((m.restrictionCount + m.viaWayRestrictionCount).withThousandsSeparators) turn restrictions, "
+            + "\(m.pointOfInterestCount.withThousandsSeparators) points of interest "
+            + "(from \(s.nodesRead.withThousandsSeparators) nodes, \(s.waysRead.withThousandsSeparators) ways, "
+            + "\(s.relationsRead.withThousandsSeparators) relations) "
+            + String(format: "in %.2f s (import %.2f s at %.1f MB/s XML, %.1f MB/s input; write %.2f s)",
+                     seconds, s.elapsedSeconds, s.xmlMegabytesPerSecond, inputRate, outcome.writeSeconds)
+    }
+
+    /// `importing: 12.3 MB of 45.6 MB (26 %), 1,234,567 elements, 456,789 elements/s`.
+    public static func progressLine(_ progress: ImportProgress) -> String {
+        var text = "importing: " + DatabaseReport.megabytes(progress.bytesRead)
+        if let total = progress.totalBytes, total > 0 {
+            let percent = Int((Double(progress.bytesRead) / Double(total) * 100).rounded(.down))
+            text += " of \(DatabaseReport.megabytes(total)) (\(percent) %)"
+        }
+        return text + ", \(progress.elements.withThousandsSeparators) elements, \(Int(progress.elementsPerSecond).withThousandsSeparators) elements/s"
+    }
+
+    /// Stops before importing when the database path names an existing file that is not a road database
+    /// (say the extract itself, typed twice), which the import would otherwise replace. Waymark databases
+    /// of any format version, damaged ones and empty files may be replaced. (Special files were refused
+    /// before, by `checkWritable`: opening a FIFO here would block.)
+    func refuseToReplaceForeignFile() throws(RoadNetworkImportError) {
+        guard FileManager.default.fileExists(atPath: database) else { return }
+        do throws(RoadNetworkStoreError) {
+            _ = try RoadNetworkDatabase(path: database)
+        } catch {
+            switch error {
+            case .notSQLite(_, let detail) where detail != "the file is empty":
+                throw .foreignFile(path: database, detail: detail)
+            case .notWaymarkDatabase:
+                throw .foreignDatabase(path: database)
+            default:
+                return
+            }
+        }
+    }
+
+    /// The recorded name of the extract, after checking it exists. Its digest and size are taken while
+    /// it is parsed (one pass), so pipes, FIFOs and `<(...)` work like files.
+    func sourceName() throws(RoadNetworkImportError) -> String {
+        if extract == Self.standardStream { return extract }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: extract, isDirectory: &isDirectory) else { throw .extractMissing(extract) }
+        if isDirectory.boolValue { throw .extractIsDirectory(extract) }
+        return URL(fileURLWithPath: extract).lastPathComponent
+    }
+
+    /// Builds the database in a private temporary directory, then copies it to standard output (SQLite
+    /// needs a file it can seek in).
+    static func writeToStandardOutput(graph: RoadGraph, pointsOfInterest: [PointOfInterest],
+                                      metadata: RoadNetworkMetadata) throws(RoadNetworkImportError) {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("waymark-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        } catch {
+            throw .store(.cannotWrite(path: directory.path, reason: "cannot create a temporary directory (\(error.localizedDescription))"))
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("road.sqlite").path
+        do throws(RoadNetworkStoreError) {
+            try RoadNetworkStore.write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata, to: file)
+        } catch {
+            throw .store(error)
+        }
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw .store(.cannotWrite(path: file, reason: "cannot read the database just written"))
+        }
+        defer { try? handle.close() }
+        while let data = try? handle.read(upToCount: 1 << 20), !data.isEmpty {
+            let result: Result<Void, OutputError> = data.withUnsafeBytes { bytes in
+                do throws(OutputError) { try StandardOutput.write(bytes); return .success(()) } catch { return .failure(error) }
+            }
+            do throws(OutputError) { try result.get() } catch { throw .output(error) }
+        }
+    }
+}
+
+/// Why an import could not be made, naming the file at fault.
+public enum RoadNetworkImportError: Error, CustomStringConvertible {
+    case extractMissing(String)
+    case extractIsDirectory(String)
+    /// The database path names an existing file that is not SQLite.
+    case foreignFile(path: String, detail: String)
+    /// The database path names an SQLite file not written by `waymark import`.
+    case foreignDatabase(path: String)
+    case osm(OSMImportError)
+    case store(RoadNetworkStoreError)
+    /// Standard output could not take the database.
+    case output(OutputError)
+
+    /// What an extract is expected to be.
+    public static let expectedExtract = "expected an OSM XML extract: .osm, .osm.gz or .osm.bz2"
+    /// What to do about a foreign file in the way.
+    public static let foreignFileAdvice = "remove it first or choose another path"
+
+    public var description: String {
+        switch self {
+        case .extractMissing(let path): "\(path): no such file (\(Self.expectedExtract))"
+        case .extractIsDirectory(let path): "\(path): is a directory (\(Self.expectedExtract))"
+        case .foreignFile(let path, let detail):
+            "\(path): exists and is not a road database (\(detail)); refusing to replace it (\(Self.foreignFileAdvice))"
+        case .foreignDatabase(let path):
+            "\(path): exists and is an SQLite file not written by 'waymark import'; refusing to replace it (\(Self.foreignFileAdvice))"
+        case .osm(let error): error.description
+        case .store(let error): error.description
+        case .output(let error): error.description
+        }
+    }
+}
+
+/// The SHA-256 of the raw extract, fed by the importer's reading thread while it parses.
+final class InputDigest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hasher = SHA256()
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        lock.lock()
+        defer { lock.unlock() }
+        hasher.update(bytes)
+    }
+
+    func finalizeHex() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return hasher.finalizeHex()
+    }
+}
+
+extension Int {
+    /// Thousands separated by commas (`12,345`), as the README's tables print counts.
+    public var withThousandsSeparators: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return self < 0 ? "-" + out : out
+    }
+}
