@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Server", targets: ["Server"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
+        .library(name: "MapPage", targets: ["MapPage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,11 +67,13 @@ let package = Package(
         // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
         // `waymark route --format osrm` (one code path), and fuzzable without a server.
         .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport"]),
+        // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
+        .target(name: "MapPage", resources: [.copy("Page")]),
         // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload.
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "RoadNetwork", "Routing",
+                "OSRMService", "Routing", "MapPage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -92,7 +95,7 @@ let package = Package(
             name: "waymark",
             dependencies: [
                 "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-                "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles", "OSRMService", "Server",
+                "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles", "OSRMService", "Server", "MapPage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -117,7 +120,7 @@ let package = Package(
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
-            "Server", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            "Server", "MapPage", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),

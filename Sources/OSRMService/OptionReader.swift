@@ -22,6 +22,9 @@ struct OptionReader {
         return remaining.remove(at: i).value
     }
 
+    /// Whether an option is given (and not yet read).
+    func hasOption(_ name: String) -> Bool { remaining.contains { $0.name == name } }
+
     /// Fails on the first option no reader asked for.
     func finish(allowed: [String]) throws(ServiceError) {
         if let unknown = remaining.first {

@@ -22,6 +22,8 @@ public final class RoutingService: Sendable {
     /// Routers without some road classes, keyed by the sorted class names.
     private let excludingRouters = Mutex<[String: Router]>([:])
     private let landmarks: Int
+    /// The map page's road layer, built on the first `/roads/v1` request (see `roadLayer`).
+    let roadLayerCache = Mutex<RoadLayer?>(nil)
 
     /// - Parameter landmarks: ALT landmarks of the routers (see `Router.init`): worth their set-up time
     ///   for a server answering many queries, not for one CLI route.
@@ -57,6 +59,7 @@ public final class RoutingService: Sendable {
         guard target.utf8.count <= limits.urlBytes else {
             throw ServiceError(.tooBig, "URL of \(target.utf8.count) bytes is longer than the limit (\(limits.urlBytes))")
         }
+        if let roads = try answerRoads(target) { return roads }
         let request = try RequestTarget.parse(target)
         guard Self.services.contains(request.service) else {
             let detail = Self.unsupportedOSRMServices.contains(request.service) ? " (Waymark offers \(Self.services.joined(separator: ", ")))" : ""

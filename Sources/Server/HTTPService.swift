@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import MapPage
 import NIOCore
 import OSRMService
 import ServiceLifecycle
@@ -33,6 +34,8 @@ public final class HTTPService: Sendable {
         public var drainSeconds = 30.0
         /// Whether SIGTERM/SIGINT shut down and SIGHUP reloads (off for servers inside tests).
         public var handlesSignals = true
+        /// The map page served at `/` (with Leaflet under `/lib/`); nil serves none.
+        public var mapPage: MapPageFiles?
 
         public init() {}
     }
@@ -57,7 +60,8 @@ public final class HTTPService: Sendable {
         defer { pool.shutdown() }
         var accessLog = logger
         accessLog[metadataKey: "log"] = "access"
-        let responder = OSRMResponder(state: state, pool: pool, metrics: metrics, limits: configuration.limits, accessLog: accessLog)
+        let responder = OSRMResponder(state: state, pool: pool, metrics: metrics, limits: configuration.limits, accessLog: accessLog,
+                                      mapPage: configuration.mapPage)
         let headTimeout = TimeAmount.milliseconds(Int64(configuration.requestHeadTimeoutSeconds * 1000))
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [RequestHeadTimeout(timeout: headTimeout)],

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import MapPage
 import NIOCore
 import OSRMService
 
@@ -15,13 +16,16 @@ struct OSRMResponder: HTTPResponder {
     let metrics: RequestMetrics
     let limits: ServiceLimits
     let accessLog: Logger
+    /// The map page's files (`/`, `/map/…`, `/lib/leaflet/…`); nil when the page is not served.
+    var mapPage: MapPageFiles?
 
     /// Services named in metrics labels; anything else is `other`.
-    static let knownServices: Set<String> = ["route", "nearest", "table", "waypoints", "markers", "pois", "health", "metrics"]
+    static let knownServices: Set<String> = ["route", "nearest", "table", "waypoints", "markers", "pois", "roads", "health", "metrics"]
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
         let target = request.head.path ?? "/"
+        if let page = pageResponse(request, target: target, start: start) { return page }
         let service = Self.serviceName(of: target)
         let answer = await answer(request, target: target, service: service)
         let duration = ContinuousClock.now - start

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Logging
+import MapPage
 import OSRMService
 import Server
 
@@ -41,6 +42,15 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-table-size"), help: ArgumentHelp("Most coordinates in a table request.", valueName: "n"))
     var maxTableSize: Int = 100
 
+    @Option(name: .customLong("page-dir"), help: ArgumentHelp("Directory of the map page served at / (default: the one installed beside waymark).", valueName: "dir"))
+    var pageDirectory: String?
+
+    @Option(name: .customLong("leaflet-dir"), help: ArgumentHelp("Directory of Leaflet for the map page (default: Debian's libjs-leaflet, /usr/share/javascript/leaflet).", valueName: "dir"))
+    var leafletDirectory: String?
+
+    @Flag(name: .customLong("no-page"), help: "Serve no map page (only the services).")
+    var noPage = false
+
     @Option(name: .customLong("log-level"), help: "Log level: info (with an access log line per request), warning or error.")
     var logLevel: String = "info"
 
@@ -63,6 +73,16 @@ struct ServeCommand: ParsableCommand {
         try NumericOption.check(maxTableSize, option: "--max-table-size", range: 1...10_000, unit: "a number of coordinates")
         configuration.limits.tableCoordinates = maxTableSize
         try NumericOption.check(landmarks, option: "--landmarks", range: 0...64, unit: "a number of landmarks")
+        if !noPage {
+            do throws(MapPageError) {
+                configuration.mapPage = try MapPageFiles(directories: .init(page: pageDirectory, leaflet: leafletDirectory))
+            } catch {
+                let option = leafletDirectory.map { error.path.hasPrefix($0) } == true ? "--leaflet-dir" : "--page-dir"
+                throw CommandFailure(message: "\(option): \(error)")
+            }
+        } else if pageDirectory != nil || leafletDirectory != nil {
+            throw CommandFailure(message: "--no-page: cannot be combined with --page-dir or --leaflet-dir")
+        }
         guard ["info", "warning", "error"].contains(logLevel) else {
             throw CommandFailure(message: "--log-level '\(logLevel)': expected one of info, warning, error")
         }
@@ -87,6 +107,7 @@ struct ServeCommand: ParsableCommand {
                 let loaded = try source.load()
                 return RoutingService(graph: loaded.graph, pointsOfInterest: loaded.pointsOfInterest, limits: limits, landmarks: landmarkCount)
             }
+            for warning in configuration.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)") }
             logger.info("loaded the database in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
             try Self.block {
                 try await service.run { host, port in

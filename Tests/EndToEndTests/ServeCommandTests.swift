@@ -60,7 +60,7 @@ import TestSupport
 
         var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
 
-        func get(_ target: String) throws -> RawHTTPClient.Response { try RawHTTPClient(port: port).get(target) }
+        func get(_ target: String) throws -> RawHTTPClient.Response { try RawHTTPClient(port: port, timeout: 120).get(target) }
 
         /// Sends a signal and waits (up to 30 s) for the exit status.
         func stop(_ signal: Int32 = SIGTERM) -> Int32? {

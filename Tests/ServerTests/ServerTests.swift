@@ -9,6 +9,9 @@ import Testing
 import TestSupport
 
 /// The HTTP server in this process on an ephemeral loopback port, on a fixture town.
+///
+/// Reads wait up to 120 s: the server's handlers run on Swift's cooperative threads, which other test
+/// suites running at the same time may keep busy for a while (a quiet run answers in milliseconds).
 @Suite(.serialized) struct ServerTests {
     static let map = MapFixture("""
     a-----b-----c
@@ -58,7 +61,7 @@ import TestSupport
 
     @Test func routeBodyIsTheServicesAndHealthAnswers() async throws {
         try await Self.withServer { _, port in
-            let client = try RawHTTPClient(port: port)
+            let client = try RawHTTPClient(port: port, timeout: 120)
             let health = try client.get("/health")
             #expect(health.status == 200 && health.body.contains("\"status\":\"ok\""))
             let response = try client.get(Self.routeTarget)   // same keep-alive connection
@@ -71,7 +74,7 @@ import TestSupport
 
     @Test func errorsHaveOSRMBodiesAndStatuses() async throws {
         try await Self.withServer { _, port in
-            let client = try RawHTTPClient(port: port)
+            let client = try RawHTTPClient(port: port, timeout: 120)
             let bad = try client.get("/route/v1/driving/\(Self.lonLat("a"));\(Self.lonLat("d"))?steps=perhaps")
             #expect(bad.status == 400 && bad.body.hasPrefix("{\"code\":\"InvalidQuery\""))
             let service = try client.get("/isochrone/v1/driving/1,2")
@@ -85,7 +88,7 @@ import TestSupport
 
     @Test func metricsCountRequestsByServiceAndCode() async throws {
         try await Self.withServer { _, port in
-            let client = try RawHTTPClient(port: port)
+            let client = try RawHTTPClient(port: port, timeout: 120)
             _ = try client.get(Self.routeTarget)
             _ = try client.get(Self.routeTarget)
             _ = try client.get("/route/v1/driving/x")
@@ -102,20 +105,20 @@ import TestSupport
         try await Self.withServer({ $0.requestHeadTimeoutSeconds = 0.5 }) { _, port in
             let slow = try RawHTTPClient(port: port, timeout: 5)
             #expect(slow.send("GET /health HTTP/1.1\r\nHost: 127"))   // and never the rest
-            let other = try RawHTTPClient(port: port)
+            let other = try RawHTTPClient(port: port, timeout: 120)
             #expect(try other.get("/health").status == 200)
             let started = Date()
             let (data, closed) = slow.readToEnd()
             #expect(closed && data.isEmpty, "the slow connection got \(data.count) bytes")
             #expect(Date().timeIntervalSince(started) < 4)
-            #expect(try RawHTTPClient(port: port).get("/health").status == 200)
+            #expect(try RawHTTPClient(port: port, timeout: 120).get("/health").status == 200)
         }
     }
 
     @Test func longURLIsTooBigAndHugeOneClosesTheConnection() async throws {
         try await Self.withServer { _, port in
             let long = "/route/v1/driving/" + Array(repeating: Self.lonLat("a"), count: 400).joined(separator: ";")
-            let response = try RawHTTPClient(port: port).get(long)
+            let response = try RawHTTPClient(port: port, timeout: 120).get(long)
             #expect(response.status == 400 && response.body.hasPrefix("{\"code\":\"TooBig\""))
             let huge = RawHTTPClient.self
             let client = try huge.init(port: port, timeout: 5)
@@ -124,13 +127,13 @@ import TestSupport
             let text = String(decoding: data, as: UTF8.self)
             #expect(closed, "the connection stayed open")
             #expect(data.isEmpty || text.hasPrefix("HTTP/1.1 4"), "\(text.prefix(200))")
-            #expect(try RawHTTPClient(port: port).get("/health").status == 200)
+            #expect(try RawHTTPClient(port: port, timeout: 120).get("/health").status == 200)
         }
     }
 
     @Test func reloadSwapsTheDatabase() async throws {
         try await Self.withServer { server, port in
-            let client = try RawHTTPClient(port: port)
+            let client = try RawHTTPClient(port: port, timeout: 120)
             #expect(try client.get("/health").body.contains("\"generation\":1"))
             #expect(try server.reload() == 2)
             #expect(try client.get("/health").body.contains("\"generation\":2"))

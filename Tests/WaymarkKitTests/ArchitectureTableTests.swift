@@ -9,7 +9,8 @@ import Testing
         try String(contentsOf: SharedExtracts.projectRoot.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// Module name to its Swift module dependencies, from `.target(...)` and `.executableTarget(...)`.
+    /// Module name to its Swift module dependencies (targets and package products), from `.target(...)`
+    /// and `.executableTarget(...)`.
     static func manifestModules() throws -> [String: Set<String>] {
         let manifest = try read("Package.swift")
         let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(\s*name: "(\w+)"(?:,\s*dependencies: \[(.*?)\])?"#,
@@ -20,7 +21,8 @@ import Testing
             guard name != "TestSupport" else { continue }
             var dependencies = Set<String>()
             if let range = Range(match.range(at: 2), in: manifest) {
-                let quoted = try NSRegularExpression(pattern: #"(?<!name: )"(\w+)""#)
+                // Target names and the product names of packages (`.product(name: "Logging", package: …)`).
+                let quoted = try NSRegularExpression(pattern: #"(?<!package: )"(\w+)""#)
                 let list = String(manifest[range])
                 for m in quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)) {
                     let dependency = String(list[Range(m.range(at: 1), in: list)!])

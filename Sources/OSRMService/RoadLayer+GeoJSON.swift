@@ -1,0 +1,149 @@
+import Foundation
+import Geodesy
+import RoadNetwork
+
+extension RoadLayer {
+    /// What a `/roads/v1` answer holds: the GeoJSON body and what was left out to keep it small.
+    public struct Answer: Sendable {
+        public var body: String
+        /// Road lines in the body.
+        public var lines: Int
+        /// Classes left out because the answer would have grown past the size limit.
+        public var omittedClasses: [String]
+    }
+
+    /// One feature of the answer: the lines of one road class (or of the car ferries).
+    struct ClassGroup {
+        var name: String
+        var edges: [EdgeIndex] = []
+    }
+
+    /// Line simplification tolerance, in pixels of the requested zoom: a line moved by less is not seen.
+    static let simplificationPixels = 0.7
+    /// Bytes of the body after the features when no class is omitted (`],"truncated":false,"omitted_classes":[]}`).
+    static let closingBytes = "],\"truncated\":false,\"omitted_classes\":[]}".utf8.count
+    /// Web Mercator world size at zoom 0, pixels (256-pixel tiles, as Leaflet uses).
+    static let tilePixels = 256.0
+
+    /// The roads in `request.bbox` drawn at `request.zoom`, as a GeoJSON FeatureCollection with one
+    /// MultiLineString feature per road class (property `highway`; car ferries as `ferry`), most
+    /// important class first, plus OSRM's `"code":"Ok"`, the `zoom`, `truncated` and `omitted_classes`.
+    ///
+    /// Classes below the zoom's minimum (`RoadsRequest.minimumZoom(of:)`) are not drawn; lines are
+    /// simplified to `simplificationPixels` at the zoom and written with the decimals a pixel needs.
+    /// When a class would take the body past `request.maxBytes`, it and every less important class are
+    /// left out (named in `omitted_classes`) rather than cut, so what is drawn is whole.
+    /// - Complexity: O(cells in the box + edges in them × their shape points).
+    public func answer(_ request: RoadsRequest) -> Answer {
+        let groups = classGroups(in: request)
+        let decimals = request.zoom >= 17 ? 6 : 5
+        var body: [UInt8] = []
+        body.append(contentsOf: Array("{\"code\":\"Ok\",\"type\":\"FeatureCollection\",\"zoom\":\(request.zoom),\"features\":[".utf8))
+        let drawn = groups.filter { !$0.edges.isEmpty }
+        var omitted: [String] = []
+        var lines = 0
+        var feature: [UInt8] = []
+        for (i, group) in drawn.enumerated() {
+            if !omitted.isEmpty { omitted.append(group.name); continue }
+            feature.removeAll(keepingCapacity: true)
+            // The closing part at its longest: every class after this one named as omitted.
+            let closing = Self.closingBytes + drawn[(i + 1)...].reduce(0) { $0 + $1.name.utf8.count + 3 }
+            let room = request.maxBytes - body.count - closing
+            if !appendFeature(group, zoom: request.zoom, decimals: decimals, first: lines == 0, room: room, to: &feature) {
+                omitted.append(group.name)
+                continue
+            }
+            body.append(contentsOf: feature)
+            lines += group.edges.count
+        }
+        body.append(contentsOf: Array("],\"truncated\":\(!omitted.isEmpty),\"omitted_classes\":[".utf8))
+        body.append(contentsOf: Array(omitted.map { "\"\($0)\"" }.joined(separator: ",").utf8))
+        body.append(contentsOf: Array("]}".utf8))
+        return Answer(body: String(decoding: body, as: UTF8.self), lines: lines, omittedClasses: omitted)
+    }
+
+    /// The edges in the box drawn at the zoom, grouped by class in order of importance, ferries last.
+    func classGroups(in request: RoadsRequest) -> [ClassGroup] {
+        var groups = HighwayClass.allCases.map { ClassGroup(name: $0.osmValue) }
+        var ferries = ClassGroup(name: "ferry")
+        let zoom = request.zoom
+        for edge in edges(in: request.bbox, where: { _ in true }) {
+            if graph.flags[Int(edge)].contains(.ferry) {
+                if zoom >= RoadsRequest.ferryMinimumZoom { ferries.edges.append(edge) }
+                continue
+            }
+            let highway = graph.highway[Int(edge)]
+            if zoom >= RoadsRequest.minimumZoom(of: highway) { groups[Int(highway.rawValue)].edges.append(edge) }
+        }
+        return groups + [ferries]
+    }
+
+    /// `{"type":"Feature","properties":{"highway":…,"lines":n},"geometry":{"type":"MultiLineString",…}}`.
+    /// - Returns: false, with the feature unfinished, as soon as it takes more than `room` bytes (so a
+    ///   class too large for the answer costs no more than the room left).
+    private func appendFeature(_ group: ClassGroup, zoom: Int, decimals: Int, first: Bool, room: Int, to bytes: inout [UInt8]) -> Bool {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: Array("{\"type\":\"Feature\",\"properties\":{\"highway\":\"\(group.name)\",\"lines\":\(group.edges.count)},\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[".utf8))
+        let scale = Self.tilePixels * Double(1 << zoom)
+        for (i, edge) in group.edges.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "["))
+            let points = Self.simplified(graph.geometry(of: edge), scale: scale)
+            for (j, point) in points.enumerated() {
+                if j > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "["))
+                DecimalNumber.appendFixed(point.longitude, decimals: decimals, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                DecimalNumber.appendFixed(point.latitude, decimals: decimals, to: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+            }
+            bytes.append(UInt8(ascii: "]"))
+            if bytes.count > room { return false }
+        }
+        bytes.append(contentsOf: Array("]}}".utf8))
+        return bytes.count <= room
+    }
+
+    /// Douglas-Peucker in Web Mercator pixels of the zoom (`scale` = world width in pixels): keeps
+    /// the ends and every point more than `simplificationPixels` off the simplified line.
+    /// - Complexity: O(n log n) typical, O(n²) worst case.
+    static func simplified(_ points: [Coordinate], scale: Double) -> [Coordinate] {
+        guard points.count > 2 else { return points }
+        let projected = points.map { mercatorPixels($0, scale: scale) }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var stack = [(0, points.count - 1)]
+        while let (first, last) = stack.popLast() {
+            guard last > first + 1 else { continue }
+            var farthest = first, farthestDistance = 0.0
+            for i in (first + 1)..<last {
+                let d = distance(projected[i], toSegment: projected[first], projected[last])
+                if d > farthestDistance { farthestDistance = d; farthest = i }
+            }
+            if farthestDistance > simplificationPixels {
+                keep[farthest] = true
+                stack.append((first, farthest))
+                stack.append((farthest, last))
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    /// Web Mercator position in pixels of a world `scale` pixels wide.
+    static func mercatorPixels(_ c: Coordinate, scale: Double) -> SIMD2<Double> {
+        let latitude = min(max(c.latitude, -85.05112878), 85.05112878) * .pi / 180
+        let x = (c.longitude + 180) / 360 * scale
+        let y = (1 - asinh(tan(latitude)) / .pi) / 2 * scale
+        return SIMD2(x, y)
+    }
+
+    /// Distance from `p` to the segment `a`–`b` in the plane.
+    static func distance(_ p: SIMD2<Double>, toSegment a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+        let ab = b - a, ap = p - a
+        let lengthSquared = (ab * ab).sum()
+        let t = lengthSquared > 0 ? min(max((ap * ab).sum() / lengthSquared, 0), 1) : 0
+        let d = ap - ab * t
+        return (d * d).sum().squareRoot()
+    }
+}
