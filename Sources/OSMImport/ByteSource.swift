@@ -2,10 +2,12 @@ import CBzip2
 import CZlib
 import Foundation
 
-/// A stream of decompressed XML bytes read in fixed-size chunks, whatever the input's compression.
+/// A stream of decompressed bytes read in fixed-size chunks, whatever the input's compression.
 ///
 /// The compression is detected from the first bytes (gzip `1f 8b`, bzip2 `BZh`), not from the file
-/// name, so standard input and misnamed files work too. Memory stays bounded by the chunk buffers.
+/// name, so standard input and misnamed files work too; so is OSM PBF (`isPBF`: a BlobHeader length,
+/// then a BlobHeader), whose bytes are passed through unchanged for the PBF decoder to frame. Memory
+/// stays bounded by the chunk buffers.
 final class ByteSource {
     /// How the raw bytes are encoded.
     enum Compression: Equatable { case none, gzip, bzip2 }
@@ -14,6 +16,8 @@ final class ByteSource {
     /// Size of the raw input when known (a regular file), for progress.
     let totalBytes: Int64?
     private(set) var compression: Compression = .none
+    /// Whether the content is OSM PBF rather than XML (detected from the first bytes).
+    private(set) var isPBF = false
     /// Raw (possibly compressed) bytes consumed so far.
     private(set) var rawBytesRead: Int64 = 0
     /// Decompressed bytes produced so far.
@@ -45,10 +49,10 @@ final class ByteSource {
             sourceName = path
             var info = stat()
             if stat(path, &info) != 0 {
-                throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno))) (expected an .osm, .osm.gz or .osm.bz2 file)")
+                throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno))) (expected an .osm, .osm.gz, .osm.bz2 or .osm.pbf file)")
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw OSMImportError(kind: .cannotOpen, source: path, detail: "is a directory, expected an .osm, .osm.gz or .osm.bz2 file")
+                throw OSMImportError(kind: .cannotOpen, source: path, detail: "is a directory, expected an .osm, .osm.gz, .osm.bz2 or .osm.pbf file")
             }
             let fd = open(path, O_RDONLY)
             if fd < 0 {
@@ -113,7 +117,7 @@ final class ByteSource {
     private func start() throws(OSMImportError) {
         try refillRaw()
         if rawEnd == 0 {
-            throw OSMImportError(kind: .emptyInput, source: sourceName, detail: "the file is empty, expected OSM XML (<osm> ... </osm>)")
+            throw OSMImportError(kind: .emptyInput, source: sourceName, detail: "the file is empty, expected OSM XML (<osm> ... </osm>) or OSM PBF")
         }
         let p = raw.assumingMemoryBound(to: UInt8.self)
         if rawEnd >= 2 && p[0] == 0x1f && p[1] == 0x8b {
@@ -122,27 +126,33 @@ final class ByteSource {
         } else if rawEnd >= 3 && p[0] == 0x42 && p[1] == 0x5a && p[2] == 0x68 {
             compression = .bzip2
             try startBzip2()
+        } else if Self.looksLikePBF(UnsafeRawBufferPointer(start: raw, count: rawEnd)) {
+            isPBF = true
         } else if let format = Self.unsupportedFormat(UnsafeRawBufferPointer(start: raw, count: min(rawEnd, 64))) {
             throw OSMImportError(kind: .notOSM, source: sourceName, detail: format)
         }
     }
 
-    /// Names inputs people pass by mistake (PBF, other compressors), so the error says what to do.
+    /// Whether the bytes start like OSM PBF: a 4-byte big-endian BlobHeader length under 64 KiB, then the
+    /// first field of a BlobHeader (its `type`, or `indexdata`/`datasize` from an unusual writer). XML
+    /// cannot start with a NUL byte, so nothing else is taken for PBF; the PBF decoder then checks the rest.
+    static func looksLikePBF(_ head: UnsafeRawBufferPointer) -> Bool {
+        guard head.count >= 5, head[0] == 0, head[1] == 0, head[2] != 0 || head[3] != 0 else { return false }
+        return [0x0a, 0x12, 0x18].contains(head[4])
+    }
+
+    /// Names inputs people pass by mistake (other compressors), so the error says what to do.
     static func unsupportedFormat(_ head: UnsafeRawBufferPointer) -> String? {
         let bytes = Array(head)
         func starts(_ magic: [UInt8]) -> Bool { bytes.count >= magic.count && Array(bytes[..<magic.count]) == magic }
-        // PBF: a 4-byte header length, then a BlobHeader whose type string is "OSMHeader".
-        if bytes.count >= 16, let range = bytes.firstRange(of: Array("OSMHeader".utf8)), range.lowerBound < 16 {
-            return "this is OSM PBF, which waymark does not read; expected OSM XML (convert with: osmium cat FILE.osm.pbf -o FILE.osm.bz2)"
-        }
         if starts([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]) {
-            return "this is xz-compressed; expected OSM XML, .osm.gz or .osm.bz2 (decompress with: xz -d)"
+            return "this is xz-compressed; expected OSM XML, .osm.gz, .osm.bz2 or .osm.pbf (decompress with: xz -d)"
         }
         if starts([0x28, 0xb5, 0x2f, 0xfd]) {
-            return "this is zstd-compressed; expected OSM XML, .osm.gz or .osm.bz2 (decompress with: zstd -d)"
+            return "this is zstd-compressed; expected OSM XML, .osm.gz, .osm.bz2 or .osm.pbf (decompress with: zstd -d)"
         }
         if starts([0x50, 0x4b, 0x03, 0x04]) {
-            return "this is a zip archive; expected OSM XML, .osm.gz or .osm.bz2 (unzip it first)"
+            return "this is a zip archive; expected OSM XML, .osm.gz, .osm.bz2 or .osm.pbf (unzip it first)"
         }
         // XML starts with '<' after an optional byte-order mark and white space; anything else (NUL bytes
         // from /dev/zero, random data) is not worth reading on.
@@ -150,7 +160,7 @@ final class ByteSource {
         if starts([0xef, 0xbb, 0xbf]) { first += 3 }
         while first < bytes.endIndex, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[first]) { first += 1 }
         if first < bytes.endIndex, bytes[first] != UInt8(ascii: "<") {
-            return "not OSM XML: the first bytes are \(bytes[first] == 0 ? "NUL bytes (binary data)" : "not text starting with '<'"); expected OSM XML (<osm> ... </osm>), .osm.gz or .osm.bz2"
+            return "not OSM XML: the first bytes are \(bytes[first] == 0 ? "NUL bytes (binary data)" : "not text starting with '<'"); expected OSM XML (<osm> ... </osm>), .osm.gz, .osm.bz2 or .osm.pbf"
         }
         return nil
     }

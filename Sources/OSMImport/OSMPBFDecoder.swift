@@ -1,0 +1,149 @@
+import Foundation
+
+/// A streaming OSM PBF decoder: file blocks in, nodes/ways/relations out to an `OSMElementReceiver`,
+/// the same receiver calls, with the same tag filtering, as `OSMXMLDecoder` makes.
+///
+/// The importing thread reads the file block by block (so standard input works and the raw-input
+/// observer sees every byte in order), hands `OSMData` blocks to worker threads that decompress and
+/// decode them, and passes the decoded elements to the receiver strictly in file order. At most
+/// `window` blocks are in flight, which bounds memory; the receiver sees exactly the same calls for any
+/// number of threads, so the import is deterministic. A damaged block is reported when its turn comes,
+/// so the error names the first damaged block in the file whatever the thread count.
+final class OSMPBFDecoder {
+    private let receiver: any OSMElementReceiver
+    private let sourceName: String
+    private let decoder: PBFPrimitiveBlockDecoder
+    /// Worker threads (0: decode on the calling thread).
+    private let workers: Int
+    /// Blocks read but not yet passed to the receiver, at most.
+    let window: Int
+
+    private(set) var nodeCount = 0
+    private(set) var wayCount = 0
+    private(set) var relationCount = 0
+    private(set) var deletedCount = 0
+    var elementCount: Int { nodeCount + wayCount + relationCount }
+    /// File blocks read (header, data and skipped ones).
+    private(set) var blockCount = 0
+    /// Bytes of the decompressed data blocks passed on.
+    private(set) var uncompressedBytes: Int64 = 0
+    private(set) var header: PBFHeaderBlock?
+
+    /// - Parameters:
+    ///   - threads: decoding threads; 1 decodes on the calling thread, more start that many workers.
+    init(receiver: any OSMElementReceiver, sourceName: String, nodeTagKeys: [String], wayTagKeys: [String]?,
+         relationTagKeys: [String]?, threads: Int) {
+        self.receiver = receiver
+        self.sourceName = sourceName
+        decoder = PBFPrimitiveBlockDecoder(filters: PBFTagFilters(nodeTagKeys: nodeTagKeys, wayTagKeys: wayTagKeys,
+                                                                  relationTagKeys: relationTagKeys))
+        workers = threads > 1 ? threads : 0
+        window = max(2, 4 * max(1, threads))
+    }
+
+    /// A block read from the file and waiting for its turn, or the read error that ended the file.
+    private enum Pending {
+        case data(number: Int, offset: Int64)
+        case failure(OSMImportError)
+    }
+
+    /// Decodes the whole stream, calling `onBlock` after every data block passed on (for progress).
+    func decode(_ source: ByteSource, onBlock: () -> Void) throws(OSMImportError) {
+        let framer = PBFBlockFramer(source: source)
+        try readHeader(framer)
+        let pool = PBFDecodingPool(decoder: decoder, workers: workers)
+        defer { pool.shutdown() }
+        var pending: [Pending] = []
+        var head = 0
+        var endOfFile = false
+        while true {
+            while !endOfFile && pending.count - head < window {
+                do throws(OSMImportError) {
+                    guard let block = try framer.next() else { endOfFile = true; break }
+                    blockCount = block.number
+                    // Other block types are skipped, as the format asks of readers that do not know them.
+                    guard block.type == "OSMData" else { continue }
+                    pending.append(.data(number: block.number, offset: block.offset))
+                    pool.submit(block)
+                } catch {
+                    pending.append(.failure(error))
+                    endOfFile = true
+                }
+            }
+            guard head < pending.count else { break }
+            let next = pending[head]
+            head += 1
+            if head > 64 { pending.removeFirst(head); head = 0 }
+            switch next {
+            case .failure(let error):
+                throw error
+            case .data(let number, let offset):
+                switch pool.take(number) {
+                case .success(let block):
+                    try pass(block, number: number, offset: offset)
+                    onBlock()
+                case .failure(let problem):
+                    throw OSMImportError(kind: problem.kind, source: sourceName, block: number, blockOffset: offset, detail: problem.detail)
+                }
+            }
+        }
+    }
+
+    /// Reads block 1, which must be the OSMHeader, and refuses files needing features this reader lacks.
+    private func readHeader(_ framer: PBFBlockFramer) throws(OSMImportError) {
+        guard let block = try framer.next() else {
+            throw OSMImportError(kind: .emptyInput, source: sourceName, detail: "the file is empty, expected OSM data")
+        }
+        blockCount = 1
+        func failure(_ kind: OSMImportError.Kind, _ detail: String) -> OSMImportError {
+            OSMImportError(kind: kind, source: sourceName, block: block.number, blockOffset: block.offset, detail: detail)
+        }
+        guard block.type == "OSMHeader" else {
+            throw failure(.malformedPBF, "the first block is '\(printable(block.type))', expected the OSMHeader block")
+        }
+        do throws(PBFBlockProblem) {
+            let bytes = try block.blob.withBytes { blob throws(PBFBlockProblem) in try PBFBlob.decompress(blob) }
+            let header = try bytes.withBytes { raw throws(PBFBlockProblem) in try PBFHeaderBlock.decode(raw) }
+            try header.checkSupported()
+            self.header = header
+        } catch {
+            throw failure(error.kind, error.detail)
+        }
+    }
+
+    /// Hands a decoded block's elements to the receiver, in file order.
+    private func pass(_ block: PBFDecodedBlock, number: Int, offset: Int64) throws(OSMImportError) {
+        var node = 0, way = 0, relation = 0
+        do throws(ElementProblem) {
+            for run in block.runs {
+                switch run.kind {
+                case .node:
+                    for i in node..<(node + run.count) {
+                        try receiver.receiveNode(id: block.nodeIDs[i], latitudeE7: block.nodeLatitudesE7[i],
+                                                 longitudeE7: block.nodeLongitudesE7[i], tags: block.nodeTags[i])
+                    }
+                    node += run.count
+                case .way:
+                    for i in way..<(way + run.count) {
+                        let w = block.ways[i]
+                        try receiver.receiveWay(id: w.id, nodeRefs: w.refs, tags: w.tags)
+                    }
+                    way += run.count
+                case .relation:
+                    for i in relation..<(relation + run.count) {
+                        let r = block.relations[i]
+                        try receiver.receiveRelation(id: r.id, members: r.members, tags: r.tags)
+                    }
+                    relation += run.count
+                }
+            }
+        } catch {
+            throw OSMImportError(kind: error.kind, source: sourceName, block: number, blockOffset: offset, detail: error.detail)
+        }
+        nodeCount += node
+        wayCount += way
+        relationCount += relation
+        deletedCount += block.deletedCount
+        uncompressedBytes += Int64(block.uncompressedBytes)
+    }
+}
