@@ -151,8 +151,8 @@ public enum OSMImporter {
                                     wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys,
                                     threads: threads)
         let report = ProgressThrottle(options.progress, totalBytes: source.totalBytes, started: started)
-        try decoder.decode(source) {
-            report.maybe(bytesRead: source.rawBytesRead, elements: decoder.elementCount, blocks: decoder.blockCount)
+        try decoder.decode(source) { bytesRead in
+            report.maybe(bytesRead: bytesRead, elements: decoder.elementCount, blocks: decoder.blockCount)
         }
         collector.statistics.format = .pbf
         collector.statistics.nodesRead = decoder.nodeCount

@@ -3,9 +3,9 @@ import Foundation
 /// A streaming OSM PBF decoder: file blocks in, nodes/ways/relations out to an `OSMElementReceiver`,
 /// the same receiver calls, with the same tag filtering, as `OSMXMLDecoder` makes.
 ///
-/// The importing thread reads the file block by block (so standard input works and the raw-input
-/// observer sees every byte in order), hands `OSMData` blocks to worker threads that decompress and
-/// decode them, and passes the decoded elements to the receiver strictly in file order. At most
+/// A reader thread reads the file block by block (so standard input works, and the raw-input observer
+/// sees every byte in order), worker threads decompress and decode `OSMData` blocks, and the importing
+/// thread passes the decoded elements to the receiver strictly in file order (`PBFBlockPipeline`). At most
 /// `window` blocks are in flight, which bounds memory; the receiver sees exactly the same calls for any
 /// number of threads, so the import is deterministic. A damaged block is reported when its turn comes,
 /// so the error names the first damaged block in the file whatever the thread count.
@@ -23,7 +23,7 @@ final class OSMPBFDecoder {
     private(set) var relationCount = 0
     private(set) var deletedCount = 0
     var elementCount: Int { nodeCount + wayCount + relationCount }
-    /// File blocks read (header, data and skipped ones).
+    /// File blocks read (header, data and skipped ones): during decoding, the number of the last block passed on.
     private(set) var blockCount = 0
     /// Bytes of the decompressed data blocks passed on.
     private(set) var uncompressedBytes: Int64 = 0
@@ -41,52 +41,24 @@ final class OSMPBFDecoder {
         window = max(2, 4 * max(1, threads))
     }
 
-    /// A block read from the file and waiting for its turn, or the read error that ended the file.
-    private enum Pending {
-        case data(number: Int, offset: Int64)
-        case failure(OSMImportError)
-    }
-
     /// Decodes the whole stream, calling `onBlock` after every data block passed on (for progress).
-    func decode(_ source: ByteSource, onBlock: () -> Void) throws(OSMImportError) {
+    func decode(_ source: ByteSource, onBlock: (_ bytesRead: Int64) -> Void) throws(OSMImportError) {
         let framer = PBFBlockFramer(source: source)
         try readHeader(framer)
-        let pool = PBFDecodingPool(decoder: decoder, workers: workers)
-        defer { pool.shutdown() }
-        var pending: [Pending] = []
-        var head = 0
-        var endOfFile = false
-        while true {
-            while !endOfFile && pending.count - head < window {
-                do throws(OSMImportError) {
-                    guard let block = try framer.next() else { endOfFile = true; break }
-                    blockCount = block.number
-                    // Other block types are skipped, as the format asks of readers that do not know them.
-                    guard block.type == "OSMData" else { continue }
-                    pending.append(.data(number: block.number, offset: block.offset))
-                    pool.submit(block)
-                } catch {
-                    pending.append(.failure(error))
-                    endOfFile = true
-                }
-            }
-            guard head < pending.count else { break }
-            let next = pending[head]
-            head += 1
-            if head > 64 { pending.removeFirst(head); head = 0 }
-            switch next {
-            case .failure(let error):
-                throw error
-            case .data(let number, let offset):
-                switch pool.take(number) {
-                case .success(let block):
-                    try pass(block, number: number, offset: offset)
-                    onBlock()
-                case .failure(let problem):
-                    throw OSMImportError(kind: problem.kind, source: sourceName, block: number, blockOffset: offset, detail: problem.detail)
-                }
+        let pipeline = PBFBlockPipeline(framer: framer, decoder: decoder, workers: workers, window: window)
+        defer { pipeline.shutdown() }
+        while let step = try pipeline.next() {
+            switch step.outcome {
+            case .success(let block):
+                try pass(block, number: step.number, offset: step.offset)
+                blockCount = step.number
+                onBlock(step.endOffset)
+            case .failure(let problem):
+                throw OSMImportError(kind: problem.kind, source: sourceName, block: step.number, blockOffset: step.offset, detail: problem.detail)
             }
         }
+        pipeline.shutdown()
+        blockCount = pipeline.blocksRead
     }
 
     /// Reads block 1, which must be the OSMHeader, and refuses files needing features this reader lacks.

@@ -13,15 +13,17 @@ import RoadNetworkStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an OSM extract (.osm, .osm.gz, .osm.bz2, or - for standard input) into a road database.",
+        abstract: "Import an OSM extract (.osm, .osm.gz, .osm.bz2, .osm.pbf, or - for standard input) into a road database.",
         discussion: """
             Example: waymark import osm/sample-town.osm --db town.sqlite
+            The format is told by the content, not the name (standard input too). PBF blocks are decoded on
+            every core (--threads to choose); the database is the same for any number of threads.
             An existing database at the --db path is replaced only after the import succeeded.
             Without --driving-side the side traffic keeps to is inferred from the direction of the extract's
             roundabouts (clockwise rings mean left-hand traffic); with none, right is assumed ('waymark info' says so).
             """)
 
-    @Argument(help: "The OSM XML extract (.osm, .osm.gz, .osm.bz2), or - to read standard input.")
+    @Argument(help: "The OSM extract (.osm, .osm.gz, .osm.bz2 or .osm.pbf), or - to read standard input.")
     var extract: String
 
     @Option(name: .long, help: "The road database to write (replaced atomically).")
@@ -32,6 +34,13 @@ struct ImportCommand: ParsableCommand {
 
     @Option(name: .long, help: "The side traffic keeps to: left or right (default: inferred from the roundabouts, else right).")
     var drivingSide: String?
+
+    @Option(name: .long, help: "Threads decoding PBF blocks, 1 ... \(ImportCommand.maximumThreads) (default: every core).")
+    var threads: Int?
+
+    func validate() throws {
+        if let threads { try NumericOption.check(threads, option: "--threads", range: 1...Self.maximumThreads, unit: "a thread count") }
+    }
 
     func run() throws {
         try reportingFailures { try importAndWrite() }
@@ -49,7 +58,7 @@ struct ImportCommand: ParsableCommand {
 
         let showProgress = !quiet && isatty(2) == 1
         let progress: (@Sendable (ImportProgress) -> Void)? = showProgress ? ImportCommand.show : nil
-        let options = ImportOptions(progress: progress, drivingSide: side, rawInputObserver: { digest.update($0) })
+        let options = ImportOptions(progress: progress, drivingSide: side, rawInputObserver: { digest.update($0) }, threads: threads)
         let result: ImportResult
         do {
             result = try OSMImporter.importFile(path: extract, options: options)
@@ -123,10 +132,10 @@ struct ImportCommand: ParsableCommand {
         if extract == "-" { return "-" }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: extract, isDirectory: &isDirectory) else {
-            throw CommandFailure(message: "\(extract): no such file (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)")
+            throw CommandFailure(message: "\(extract): no such file (expected an OSM extract: .osm, .osm.gz, .osm.bz2 or .osm.pbf)")
         }
         if isDirectory.boolValue {
-            throw CommandFailure(message: "\(extract): is a directory (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)")
+            throw CommandFailure(message: "\(extract): is a directory (expected an OSM extract: .osm, .osm.gz, .osm.bz2 or .osm.pbf)")
         }
         return URL(fileURLWithPath: extract).lastPathComponent
     }
@@ -138,6 +147,7 @@ struct ImportCommand: ParsableCommand {
             let percent = Int((Double(progress.bytesRead) / Double(total) * 100).rounded(.down))
             text += " of \(megabytes(total)) (\(percent) %)"
         }
+        if let blocks = progress.blocks { text += ", \(blocks.withThousandsSeparators) blocks" }
         text += ", \(progress.elements.withThousandsSeparators) elements, \(Int(progress.elementsPerSecond).withThousandsSeparators) elements/s"
         FileHandle.standardError.write(Data(text.utf8))
     }
@@ -151,13 +161,12 @@ struct ImportCommand: ParsableCommand {
     private func summary(_ result: ImportResult, metadata: RoadNetworkMetadata, writeSeconds: Seconds) -> String {
         let s = result.statistics
         let seconds = s.elapsedSeconds + writeSeconds
-        let inputRate = s.elapsedSeconds > 0 ? Double(s.inputBytesRead) / 1e6 / s.elapsedSeconds : 0
         return "imported \(metadata.sourceFileName == "-" ? "standard input" : metadata.sourceFileName) into \(db): "
             + "\(metadata.nodeCount.withThousandsSeparators) nodes, \(metadata.edgeCount.withThousandsSeparators) edges, "
             + "\((metadata.restrictionCount + metadata.viaWayRestrictionCount).withThousandsSeparators) turn restrictions, \(metadata.pointOfInterestCount.withThousandsSeparators) points of interest "
             + "(from \(s.nodesRead.withThousandsSeparators) nodes, \(s.waysRead.withThousandsSeparators) ways, \(s.relationsRead.withThousandsSeparators) relations) "
-            + String(format: "in %.2f s (import %.2f s at %.1f MB/s XML, %.1f MB/s input; write %.2f s)",
-                     seconds, s.elapsedSeconds, s.xmlMegabytesPerSecond, inputRate, writeSeconds)
+            + String(format: "in %.2f s (import %.2f s at ", seconds, s.elapsedSeconds) + s.throughputSummary
+            + String(format: "; write %.2f s)", writeSeconds)
     }
 }
 
@@ -196,6 +205,7 @@ extension ImportStatistics {
             .init(name: "xml_bytes", value: Int(xmlBytesRead)),
             .init(name: "input_bytes", value: Int(inputBytesRead)),
             .init(name: "import_milliseconds", value: Int((elapsedSeconds * 1000).rounded())),
+            .init(name: "pbf_blocks", value: pbfBlocks),
         ]
     }
 }
