@@ -4,35 +4,6 @@ import Geodesy
 import TestSupport
 @testable import OSMImport
 
-/// A minimal protobuf writer for building PBF test files by hand, independent of the product's PBF
-/// writer (CitySynthesis), so each checks the other.
-struct ProtobufBytes {
-    var bytes: [UInt8] = []
-
-    mutating func varint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 { bytes.append(UInt8(v & 0x7f) | 0x80); v >>= 7 }
-        bytes.append(UInt8(v))
-    }
-    mutating func key(_ field: Int, _ wireType: UInt8) { varint(UInt64(field) << 3 | UInt64(wireType)) }
-    mutating func varintField(_ field: Int, _ value: UInt64) { key(field, 0); varint(value) }
-    mutating func signedField(_ field: Int, _ value: Int64) { key(field, 0); varint(Self.zigzag(value)) }
-    mutating func bytesField(_ field: Int, _ payload: [UInt8]) { key(field, 2); varint(UInt64(payload.count)); bytes += payload }
-    mutating func stringField(_ field: Int, _ text: String) { bytesField(field, Array(text.utf8)) }
-    mutating func packed(_ field: Int, _ values: [UInt64]) {
-        var inner = ProtobufBytes()
-        for v in values { inner.varint(v) }
-        bytesField(field, inner.bytes)
-    }
-    mutating func packedSigned(_ field: Int, _ values: [Int64]) { packed(field, values.map(Self.zigzag)) }
-    /// Delta-codes then zigzags.
-    mutating func packedDelta(_ field: Int, _ values: [Int64]) {
-        var previous: Int64 = 0
-        packedSigned(field, values.map { v in defer { previous = v }; return v &- previous })
-    }
-    static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
-}
-
 /// An OSM element list written as PBF (and, for comparison, as XML) by tests.
 struct PBFTestData {
     struct Node { var id: Int64; var latitudeE7: Int64; var longitudeE7: Int64; var tags: [(String, String)] = []; var visible = true }
