@@ -66,14 +66,29 @@ final class PBFBlockFramer {
             throw error("the blob is \(header.dataSize) bytes, over the format's 32 MiB limit (\(Self.maximumBlobBytes) bytes)",
                         block: number, at: start)
         }
-        var blob = [UInt8](repeating: 0, count: header.dataSize)
-        let blobCount = try read(into: &blob)
-        guard blobCount == header.dataSize else {
-            throw error("the file ends inside the \(header.type) blob: \(blobCount) of \(header.dataSize) bytes (truncated file?)",
+        let blob = try readBlob(count: header.dataSize)
+        guard blob.count == header.dataSize else {
+            throw error("the file ends inside the \(printable(header.type)) blob: \(blob.count) of \(header.dataSize) bytes (truncated file?)",
                         block: number, at: start)
         }
         blocksRead = number
         return PBFFileBlock(number: number, offset: start, type: header.type, blob: blob)
+    }
+
+    /// Reads up to `count` bytes, growing the array as they arrive: a damaged size in a short file then
+    /// costs what the file holds, not the size it claims.
+    private func readBlob(count: Int) throws(OSMImportError) -> [UInt8] {
+        let step = 1 << 20
+        var blob: [UInt8] = []
+        blob.reserveCapacity(min(count, step))
+        var chunk = [UInt8](repeating: 0, count: min(count, step))
+        while blob.count < count {
+            if chunk.count > count - blob.count { chunk.removeLast(chunk.count - (count - blob.count)) }
+            let n = try read(into: &chunk)
+            blob += chunk[..<n]
+            if n < chunk.count { break }
+        }
+        return blob
     }
 
     /// Fills `buffer` from the source; fewer bytes only at the end of the input.
