@@ -1,13 +1,5 @@
 import CZlib
 
-/// What is wrong inside one PBF block; the reader adds the file name, block number and offset.
-struct PBFBlockProblem: Error {
-    var kind: OSMImportError.Kind
-    var detail: String
-
-    static func malformed(_ detail: String) -> PBFBlockProblem { PBFBlockProblem(kind: .malformedPBF, detail: detail) }
-}
-
 /// The `Blob` message of fileformat.proto: one block's bytes, raw or zlib-compressed.
 enum PBFBlob {
     /// Returns the block's uncompressed bytes.
@@ -55,7 +47,7 @@ enum PBFBlob {
         let size = Int(rawSize)
         var failure: PBFBlockProblem?
         // One spare byte: inflating into exactly `size` bytes could not tell "ends here" from "has more".
-        var output = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+        let output = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
             var stream = z_stream()
             guard waymark_inflateInit2(&stream, 15) == Z_OK else {
                 failure = .malformed("cannot initialise zlib")
@@ -84,7 +76,6 @@ enum PBFBlob {
             }
         }
         if let failure { throw failure }
-        output.removeLast(output.count - size)
         return output
     }
 }

@@ -113,15 +113,16 @@ struct PBFBlockState {
 
     // MARK: Tags
 
-    /// Reads the parallel `keys`/`vals` index arrays of a Node, Way or Relation into `keys`/`values`.
-    private mutating func readIndices(_ reader: inout ProtobufReader, _ wireType: ProtobufReader.WireType,
-                                      into target: WritableKeyPath<PBFBlockState, [UInt64]>) throws(ProtobufError) {
+    /// Reads one of the parallel `keys`/`vals` index arrays of a Node, Way or Relation into `target`.
+    @inline(__always)
+    private static func readIndices(_ reader: inout ProtobufReader, _ wireType: ProtobufReader.WireType,
+                                    into target: inout [UInt64]) throws(ProtobufError) {
         switch wireType {
         case .varint:
-            self[keyPath: target].append(try reader.varint())
+            target.append(try reader.varint())
         case .lengthDelimited:
             var packed = ProtobufReader(try reader.lengthDelimited())
-            while !packed.isAtEnd { self[keyPath: target].append(try packed.varint()) }
+            while !packed.isAtEnd { target.append(try packed.varint()) }
         default:
             throw ProtobufError("a keys/vals field has wire type \(wireType.rawValue), expected 0 or 2")
         }
@@ -171,8 +172,8 @@ struct PBFBlockState {
         while let field = try reader.nextField() {
             switch (field.number, field.wireType) {
             case (1, .varint): id = try reader.signedVarint()
-            case (2, _): try readIndices(&reader, field.wireType, into: \.keys)
-            case (3, _): try readIndices(&reader, field.wireType, into: \.values)
+            case (2, _): try Self.readIndices(&reader, field.wireType, into: &keys)
+            case (3, _): try Self.readIndices(&reader, field.wireType, into: &values)
             case (4, .lengthDelimited): visible = try Self.isVisible(info: try reader.lengthDelimited())
             case (8, .varint): latitude = try reader.signedVarint()
             case (9, .varint): longitude = try reader.signedVarint()
@@ -279,8 +280,8 @@ struct PBFBlockState {
         while let field = try reader.nextField() {
             switch (field.number, field.wireType) {
             case (1, .varint): id = Int64(bitPattern: try reader.varint())
-            case (2, _): try readIndices(&reader, field.wireType, into: \.keys)
-            case (3, _): try readIndices(&reader, field.wireType, into: \.values)
+            case (2, _): try Self.readIndices(&reader, field.wireType, into: &keys)
+            case (3, _): try Self.readIndices(&reader, field.wireType, into: &values)
             case (4, .lengthDelimited): visible = try Self.isVisible(info: try reader.lengthDelimited())
             case (8, .lengthDelimited):
                 let packed = try reader.lengthDelimited()
@@ -314,8 +315,8 @@ struct PBFBlockState {
         while let field = try reader.nextField() {
             switch (field.number, field.wireType) {
             case (1, .varint): id = Int64(bitPattern: try reader.varint())
-            case (2, _): try readIndices(&reader, field.wireType, into: \.keys)
-            case (3, _): try readIndices(&reader, field.wireType, into: \.values)
+            case (2, _): try Self.readIndices(&reader, field.wireType, into: &keys)
+            case (3, _): try Self.readIndices(&reader, field.wireType, into: &values)
             case (4, .lengthDelimited): visible = try Self.isVisible(info: try reader.lengthDelimited())
             case (8, _): try forEachVarint(&reader, field.wireType) { roles.append($0) }
             case (9, _):
