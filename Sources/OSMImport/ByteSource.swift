@@ -43,7 +43,7 @@ final class ByteSource {
         if path == "-" {
             sourceName = "<stdin>"
             totalBytes = nil
-            readRaw = { buffer, count in Self.readFully(fd: 0, buffer, count) }
+            readRaw = { buffer, count in Self.readAvailable(fd: 0, buffer, count) }
             closeRaw = {}
         } else {
             sourceName = path
@@ -60,7 +60,7 @@ final class ByteSource {
             }
             // Only a regular file's size is its length (a FIFO or device reports 0).
             totalBytes = (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : nil
-            readRaw = { buffer, count in Self.readFully(fd: fd, buffer, count) }
+            readRaw = { buffer, count in Self.readAvailable(fd: fd, buffer, count) }
             closeRaw = { close(fd) }
         }
         raw = UnsafeMutableRawPointer.allocate(byteCount: Self.rawChunk, alignment: 16)
@@ -99,23 +99,25 @@ final class ByteSource {
         }
     }
 
-    private static func readFully(fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        var total = 0
-        while total < count {
-            let n = Glibc.read(fd, buffer + total, count - total)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return total > 0 ? total : -1
-            }
-            if n == 0 { break }
-            total += n
+    /// One `read` (retried when interrupted): what is available now, up to `count` bytes; 0 only at the
+    /// end of the input, -1 on an error. A pipe gives what its writer has written so far, so a reader
+    /// never waits for more than it asked to need.
+    private static func readAvailable(fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        while true {
+            let n = Glibc.read(fd, buffer, count)
+            if n < 0 && errno == EINTR { continue }
+            return n
         }
-        return total
     }
+
+    /// Bytes the content detection looks at (when the input has that many).
+    private static let detectionBytes = 64
 
     /// Reads the first raw chunk, rejects an empty input and detects the compression.
     private func start() throws(OSMImportError) {
         try refillRaw()
+        // A pipe may deliver the first bytes a few at a time: read on until detection has its bytes.
+        while rawEnd < Self.detectionBytes && !rawAtEnd { try readMore() }
         if rawEnd == 0 {
             throw OSMImportError(kind: .emptyInput, source: sourceName, detail: "the file is empty, expected OSM XML (<osm> ... </osm>) or OSM PBF")
         }
@@ -165,17 +167,24 @@ final class ByteSource {
         return nil
     }
 
+    /// Replaces the raw buffer's content with the next bytes of the input (none only at its end).
     private func refillRaw() throws(OSMImportError) {
-        guard !rawAtEnd else { rawStart = 0; rawEnd = 0; return }
-        let n = readRaw(raw, Self.rawChunk)
+        rawStart = 0
+        rawEnd = 0
+        guard !rawAtEnd else { return }
+        try readMore()
+    }
+
+    /// Appends what the input has now after the raw buffer's content; sets `rawAtEnd` at the end.
+    private func readMore() throws(OSMImportError) {
+        let n = readRaw(raw + rawEnd, Self.rawChunk - rawEnd)
         if n < 0 {
             throw OSMImportError(kind: .readFailed, source: sourceName, detail: "read failed: \(String(cString: strerror(errno)))")
         }
-        if n < Self.rawChunk { rawAtEnd = true }
-        rawStart = 0
-        rawEnd = n
+        if n == 0 { rawAtEnd = true; return }
+        if let observeRaw { observeRaw(UnsafeRawBufferPointer(start: raw + rawEnd, count: n)) }
+        rawEnd += n
         rawBytesRead += Int64(n)
-        if n > 0, let observeRaw { observeRaw(UnsafeRawBufferPointer(start: raw, count: n)) }
     }
 
     private func startGzip() throws(OSMImportError) {

@@ -43,7 +43,10 @@ final class PBFBlockPipeline: @unchecked Sendable {
     private var results: [Int: Outcome] = [:]
     private var readingDone = false
     private var stopping = false
-    private var runningThreads = 0
+    private var runningWorkers = 0
+    private var readerRunning = false
+    /// The reader is inside a read of the input (which may block on a pipe whose writer stalls).
+    private var readerInRead = false
 
     /// Blocks framed so far, header included (guarded by `condition` when there are workers; read it
     /// once `next()` has returned nil).
@@ -58,18 +61,24 @@ final class PBFBlockPipeline: @unchecked Sendable {
         workerCount = workers
         self.window = max(1, window)
         guard workers > 0 else { return }
-        runningThreads = workers + 1
-        start("waymark-pbf-read") { $0.readAll() }
-        for index in 0..<workers { start("waymark-pbf-\(index + 1)") { $0.work() } }
+        runningWorkers = workers
+        readerRunning = true
+        start("waymark-pbf-read", { $0.readAll() }, finish: { $0.readerRunning = false })
+        for index in 0..<workers {
+            start("waymark-pbf-\(index + 1)", { $0.work() }, finish: { $0.runningWorkers -= 1 })
+        }
     }
 
     deinit { shutdown() }
 
-    private func start(_ name: String, _ body: @escaping @Sendable (PBFBlockPipeline) -> Void) {
+    /// Starts a thread running `body`, then `finish` under the lock (which wakes `shutdown`). The
+    /// thread holds the pipeline (and through it the framer and the input) until it ends.
+    private func start(_ name: String, _ body: @escaping @Sendable (PBFBlockPipeline) -> Void,
+                       finish: @escaping @Sendable (PBFBlockPipeline) -> Void) {
         let thread = Thread { [self] in
             body(self)
             condition.lock()
-            runningThreads -= 1
+            finish(self)
             condition.broadcast()
             condition.unlock()
         }
@@ -116,12 +125,13 @@ final class PBFBlockPipeline: @unchecked Sendable {
         return nil
     }
 
-    /// Stops every thread after its current block and waits for them to exit.
+    /// Stops every thread after its current block and waits for them to exit; a reader blocked in a
+    /// read of a stalled pipe is not waited for (it stops after that read, holding what it uses).
     func shutdown() {
         condition.lock()
         stopping = true
         condition.broadcast()
-        while runningThreads > 0 { condition.wait() }
+        while runningWorkers > 0 || (readerRunning && !readerInRead) { condition.wait() }
         jobs.removeAll()
         results.removeAll()
         condition.unlock()
@@ -136,6 +146,7 @@ final class PBFBlockPipeline: @unchecked Sendable {
             while entries.count - entryHead >= window && !stopping { condition.wait() }
             if stopping { condition.unlock(); return }
             if entryHead > 64 { entries.removeFirst(entryHead); entryHead = 0 }
+            readerInRead = true
             condition.unlock()
 
             let entry: Entry?
@@ -152,6 +163,7 @@ final class PBFBlockPipeline: @unchecked Sendable {
                     }
                 } else {
                     condition.lock()
+                    readerInRead = false
                     readingDone = true
                     condition.broadcast()
                     condition.unlock()
@@ -161,6 +173,7 @@ final class PBFBlockPipeline: @unchecked Sendable {
                 entry = .failure(error)
             }
             condition.lock()
+            readerInRead = false
             if let number { blocksRead = number }
             if let entry { entries.append(entry) }
             if let job { jobs.append(job) }

@@ -177,4 +177,30 @@ import TestSupport
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") || $0.contains("tmp") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
+
+    @Test func aDamagedBlockFromAStalledPipeFailsAtOnce() throws {
+        // The writer sends the header and a damaged block, then stalls without closing the pipe: the
+        // import must report the block now, not wait for input that may never come.
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let city = directory.appendingPathComponent("city.osm.pbf")
+        #expect(try CLI.run(["generate-grid", "--nodes", "20000", "--output", city.path]).status == 0)
+        var blocks = Self.blocks([UInt8](try Data(contentsOf: city)))
+        blocks[1][blocks[1].count - 2] ^= 0xff
+        try Data(blocks[0] + blocks[1]).write(to: directory.appendingPathComponent("damaged.osm.pbf"))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try CLI.shell("""
+            mkfifo pipe.osm.pbf
+            (cat damaged.osm.pbf; exec sleep 40) > pipe.osm.pbf &
+            writer=$!
+            "$WAYMARK" import pipe.osm.pbf --db city.sqlite
+            status=$?
+            kill $writer
+            exit $status
+            """, in: directory, timeout: 120)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("pipe.osm.pbf: block 2 (at byte \(blocks[0].count)): broken zlib data"), "\(result)")
+        #expect(clock.now - started < .seconds(30), "the import waited for the stalled writer")
+    }
 }
