@@ -87,7 +87,7 @@ public struct ImportStatistics: Sendable, Equatable {
     public var pbfBlocks = 0
     /// Uncompressed bytes of the PBF data blocks decoded (0 for XML).
     public var pbfBytesDecoded: Int64 = 0
-    /// Threads that decoded PBF blocks (0 for XML).
+    /// Threads the PBF import worked with (`ImportOptions.threads`; 0 for XML).
     public var decodingThreads = 0
 
     public init() {}

@@ -15,8 +15,9 @@ public struct ImportOptions: Sendable {
     /// the thread reading the input (so the caller can hash the file in the same single pass that
     /// parses it; pipes and `<(...)` cannot be read twice).
     public var rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
-    /// Threads decoding PBF blocks; nil uses every core. The result is the same for any count.
-    /// (XML is parsed on one thread, with decompression on a second.)
+    /// Threads working on a PBF import: N - 1 decode blocks while the importing thread passes them to
+    /// the collector in file order (1: all on the importing thread); nil uses one per core. The result
+    /// is the same for any count. (XML is parsed on one thread, with decompression on a second.)
     public var threads: Int?
     public init(profile: CarProfile = CarProfile(), progress: (@Sendable (ImportProgress) -> Void)? = nil,
                 drivingSide: DrivingSide? = nil, rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil,
@@ -28,7 +29,7 @@ public struct ImportOptions: Sendable {
         self.threads = threads
     }
 
-    /// The PBF decoding threads this import uses.
+    /// The PBF import threads this import uses.
     var effectiveThreads: Int { max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) }
 }
 
@@ -143,7 +144,7 @@ public enum OSMImporter {
         collector.statistics.inputBytesRead = rawBytesRead()
     }
 
-    /// Decodes PBF blocks on `options.threads` threads into the collector (in file order) and records the counts.
+    /// Decodes PBF blocks with `options.threads` threads into the collector (in file order) and records the counts.
     private static func decodePBF(_ source: ByteSource, into collector: ImportCollector, options: ImportOptions,
                                   started: ContinuousClock.Instant) throws(OSMImportError) {
         let threads = options.effectiveThreads

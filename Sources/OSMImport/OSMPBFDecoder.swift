@@ -17,6 +17,9 @@ final class OSMPBFDecoder {
     private let workers: Int
     /// Blocks read but not yet passed to the receiver, at most.
     let window: Int
+    /// Enough to keep every worker busy while the receiver takes one block; few enough that memory
+    /// stays a few megabytes per thread (blocks are usually 8,000 elements, 0.1-1 MB).
+    static let blocksInFlightPerThread = 4
 
     private(set) var nodeCount = 0
     private(set) var wayCount = 0
@@ -30,15 +33,16 @@ final class OSMPBFDecoder {
     private(set) var header: PBFHeaderBlock?
 
     /// - Parameters:
-    ///   - threads: decoding threads; 1 decodes on the calling thread, more start that many workers.
+    ///   - threads: threads working on the blocks: 1 does everything on the calling thread; N starts
+    ///     N - 1 decoding workers while the calling thread passes their blocks on (plus a reader thread).
     init(receiver: any OSMElementReceiver, sourceName: String, nodeTagKeys: [String], wayTagKeys: [String]?,
          relationTagKeys: [String]?, threads: Int) {
         self.receiver = receiver
         self.sourceName = sourceName
         decoder = PBFPrimitiveBlockDecoder(filters: PBFTagFilters(nodeTagKeys: nodeTagKeys, wayTagKeys: wayTagKeys,
                                                                   relationTagKeys: relationTagKeys))
-        workers = threads > 1 ? threads : 0
-        window = max(2, 4 * max(1, threads))
+        workers = max(0, threads - 1)
+        window = Self.blocksInFlightPerThread * max(1, threads)
     }
 
     /// Decodes the whole stream, calling `onBlock` after every data block passed on (for progress).

@@ -35,7 +35,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The side traffic keeps to: left or right (default: inferred from the roundabouts, else right).")
     var drivingSide: String?
 
-    @Option(name: .long, help: "Threads decoding PBF blocks, 1 ... \(ImportCommand.maximumThreads) (default: every core).")
+    @Option(name: .long, help: "Threads importing PBF, 1 ... \(ImportCommand.maximumThreads): N - 1 decode blocks while one builds (default: one per core).")
     var threads: Int?
 
     func validate() throws {
