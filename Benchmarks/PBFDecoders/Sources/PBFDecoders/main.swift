@@ -160,7 +160,7 @@ guard let path = arguments.first else {
     print("usage: pbf-decoders FILE.osm.pbf [ROUNDS]")
     exit(2)
 }
-let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 15
+let rounds = max(0, arguments.dropFirst().first.flatMap { Int($0) } ?? 15)
 let blocks = try dataBlocks(of: path)
 let handWritten = PBFPrimitiveBlockDecoder(filters: filters)
 let generated = SwiftProtobufBlockDecoder(filters: filters)
@@ -183,8 +183,11 @@ let variants: [(String, () throws -> Void)] = [
     ("swift-protobuf 1.39.0, parse + walk", { for bytes in blocks { _ = try generated.decode(bytes) } }),
     ("swift-protobuf 1.39.0, parse only", { for bytes in blocks { _ = try OSMPBF_PrimitiveBlock(serializedBytes: bytes) } }),
 ]
+// ONLY=N times just variant N (0, 1, 2): for instruction counts under valgrind --tool=callgrind, which
+// do not depend on what else the machine is doing (compare ROUNDS=3 against ROUNDS=0).
+let only = ProcessInfo.processInfo.environment["ONLY"].flatMap { Int($0) }
 for _ in 0..<rounds {
-    for (name, run) in variants {
+    for (index, (name, run)) in variants.enumerated() where only == nil || only == index {
         let start = clock.now
         try run()
         times[name, default: []].append(seconds(clock.now - start))
@@ -192,6 +195,6 @@ for _ in 0..<rounds {
 }
 print("decoder | fastest ms | median ms | MB/s (fastest) | rounds")
 for (name, _) in variants {
-    let sorted = times[name]!.sorted()
+    guard let sorted = times[name]?.sorted(), !sorted.isEmpty else { continue }
     print(name + String(format: " | %.1f | %.1f | %.0f | %d", sorted[0] * 1000, sorted[sorted.count / 2] * 1000, megabytes / sorted[0], rounds))
 }
