@@ -102,11 +102,11 @@ let package = Package(
         ),
 
         // Shared by the test targets only: ASCII-map fixtures and the location of the real extracts.
-        .target(name: "TestSupport", dependencies: ["Geodesy"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy"]),
-        .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport", "CZlib"]),
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),

@@ -21,10 +21,15 @@ public struct CityStatistics: Sendable, Equatable {
     public var nodes = 0
     public var ways = 0
     public var relations = 0
-    /// Uncompressed XML bytes.
+    /// Uncompressed XML bytes, or PBF bytes.
     public var bytes: Int64 = 0
     /// Junctions per grid side.
     public var gridSide = 0
+}
+
+/// The encoding of a generated city.
+public enum CityFileFormat: String, Sendable {
+    case xml, pbf
 }
 
 /// Why a city cannot be generated.
@@ -66,24 +71,38 @@ public enum CityGenerationError: Error, CustomStringConvertible {
 /// (and missing), names and refs, traffic signals, and `no_left_turn`/`no_right_turn`/`only_straight_on`
 /// restrictions at artery crossings.
 public enum CityGenerator {
-    /// Generates the city into `path` (`.osm`, `.osm.gz`, `.osm.bz2`, or `-` for standard output).
+    /// Generates the city into `path`: OSM PBF when the name ends in `.pbf`, else OSM XML (`.osm`,
+    /// `.osm.gz`, `.osm.bz2`, or `-` for standard output). Both hold the same elements.
     /// - Complexity: O(nodes) time, O(1) memory (plus O(√nodes) for the interchange list).
     public static func write(_ options: CityOptions, to path: String) throws(CityGenerationError) -> CityStatistics {
         let layout = try checkedLayout(options)
         do throws(OutputFileError) {
             let file = try OutputFile(path: path)
-            var writer = CityWriter(layout: layout, buffer: XMLBuffer(output: file))
             do throws(OutputFileError) {
-                try writer.writeAll()
+                let statistics: CityStatistics
+                if path != "-" && path.hasSuffix(".pbf") {
+                    var writer = CityWriter(layout: layout, sink: CityPBFSink(output: file))
+                    try writer.writeAll()
+                    statistics = writer.statistics
+                } else {
+                    var writer = CityWriter(layout: layout, sink: CityXMLSink(buffer: XMLBuffer(output: file)))
+                    try writer.writeAll()
+                    statistics = writer.statistics
+                }
                 try file.close()
+                return statistics
             } catch {
                 file.discard()
                 throw error
             }
-            return writer.statistics
         } catch {
             throw .output(error)
         }
+    }
+
+    /// The format `write(_:to:)` writes for a path.
+    public static func format(ofPath path: String) -> CityFileFormat {
+        path != "-" && path.hasSuffix(".pbf") ? .pbf : .xml
     }
 }
 
@@ -104,63 +123,35 @@ extension CityGenerator {
     }
 }
 
-/// The streaming passes of `CityGenerator`.
-struct CityWriter {
+/// The streaming passes of `CityGenerator`, writing to either file format through its sink.
+struct CityWriter<Sink: CityElementSink> {
     let layout: CityLayout
-    var buffer: XMLBuffer
+    var sink: Sink
     var statistics = CityStatistics()
     private var nextWayID: Int64 = 1
 
-    init(layout: CityLayout, buffer: XMLBuffer) {
+    init(layout: CityLayout, sink: Sink) {
         self.layout = layout
-        self.buffer = buffer
+        self.sink = sink
         statistics.gridSide = layout.size
     }
 
     mutating func writeAll() throws(OutputFileError) {
-        buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"waymark generate-grid\">\n")
-        writeBounds()
+        let r = layout.ringRadius + layout.ringCarriagewayGap
+        let halfW = max(Double(layout.size - 1) / 2 * layout.blockWidth + 10, r)
+        let halfH = max(Double(layout.size - 1) / 2 * layout.blockHeight + 10, r)
+        try sink.start(southWest: layout.coordinate((-halfW, -halfH)), northEast: layout.coordinate((halfW, halfH)))
         try writeNodes()
         try writeWays()
         try writeRelations()
-        buffer.append("</osm>\n")
-        try buffer.flush()
-        statistics.bytes = buffer.written
+        statistics.bytes = try sink.finish()
     }
 
     // MARK: Nodes
 
     private mutating func node(_ id: Int64, _ p: (x: Meters, y: Meters), signals: Bool = false) throws(OutputFileError) {
-        let c = layout.coordinate(p)
-        buffer.append("  <node id=\"")
-        buffer.append(id)
-        buffer.append("\" version=\"1\" lat=\"")
-        buffer.appendDegrees(c.latitude)
-        buffer.append("\" lon=\"")
-        buffer.appendDegrees(c.longitude)
-        if signals {
-            buffer.append("\">\n    <tag k=\"highway\" v=\"traffic_signals\"/>\n  </node>\n")
-        } else {
-            buffer.append("\"/>\n")
-        }
+        try sink.node(id, layout.coordinate(p), tags: signals ? [("highway", "traffic_signals")] : [])
         statistics.nodes += 1
-        try buffer.flushIfNeeded()
-    }
-
-    private mutating func writeBounds() {
-        let r = layout.ringRadius + layout.ringCarriagewayGap
-        let halfW = max(Double(layout.size - 1) / 2 * layout.blockWidth + 10, r)
-        let halfH = max(Double(layout.size - 1) / 2 * layout.blockHeight + 10, r)
-        let sw = layout.coordinate((-halfW, -halfH)), ne = layout.coordinate((halfW, halfH))
-        buffer.append("  <bounds minlat=\"")
-        buffer.appendDegrees(sw.latitude)
-        buffer.append("\" minlon=\"")
-        buffer.appendDegrees(sw.longitude)
-        buffer.append("\" maxlat=\"")
-        buffer.appendDegrees(ne.latitude)
-        buffer.append("\" maxlon=\"")
-        buffer.appendDegrees(ne.longitude)
-        buffer.append("\"/>\n")
     }
 
     private mutating func writeNodes() throws(OutputFileError) {
@@ -209,34 +200,19 @@ struct CityWriter {
 
     // MARK: Ways
 
-    private mutating func beginWay() -> Int64 {
+    private mutating func beginWay() throws(OutputFileError) -> Int64 {
         let id = nextWayID
         nextWayID += 1
-        buffer.append("  <way id=\"")
-        buffer.append(id)
-        buffer.append("\" version=\"1\">\n")
+        try sink.beginWay(id)
         statistics.ways += 1
         return id
     }
 
-    private mutating func nd(_ id: Int64) {
-        buffer.append("    <nd ref=\"")
-        buffer.append(id)
-        buffer.append("\"/>\n")
-    }
+    private mutating func nd(_ id: Int64) { sink.nd(id) }
 
-    private mutating func tag(_ key: StaticString, _ value: String) {
-        buffer.append("    <tag k=\"")
-        buffer.append(key)
-        buffer.append("\" v=\"")
-        buffer.appendEscaped(value)
-        buffer.append("\"/>\n")
-    }
+    private mutating func tag(_ key: StaticString, _ value: String) { sink.tag(key, value) }
 
-    private mutating func endWay() throws(OutputFileError) {
-        buffer.append("  </way>\n")
-        try buffer.flushIfNeeded()
-    }
+    private mutating func endWay() throws(OutputFileError) { try sink.endWay() }
 
     /// Runs per grid line: segments `run * runLength ... min(+runLength, size - 1)`.
     var runsPerLine: Int { (layout.size - 2) / layout.runLength + 1 }
@@ -251,7 +227,7 @@ struct CityWriter {
         for row in 0..<n {
             for run in 0..<runsPerLine {
                 let start = run * layout.runLength, end = min(start + layout.runLength, n - 1)
-                let id = beginWay()
+                let id = try beginWay()
                 assert(id == rowWayID(row, run))
                 for column in start..<end {
                     nd(layout.junctionID(row, column))
@@ -266,7 +242,7 @@ struct CityWriter {
         for column in 0..<n {
             for run in 0..<runsPerLine {
                 let start = run * layout.runLength, end = min(start + layout.runLength, n - 1)
-                let id = beginWay()
+                let id = try beginWay()
                 assert(id == columnWayID(column, run))
                 for row in start..<end {
                     nd(layout.junctionID(row, column))
@@ -284,17 +260,10 @@ struct CityWriter {
         try writeRamps()
     }
 
-    private static let streetWords = [
-        "Maple", "Oak", "Linden", "Chestnut", "Harbour", "Mill", "Market", "Church", "Station", "River",
-        "Meadow", "Orchard", "Garden", "Castle", "Bridge", "Hill", "Forest", "Lake", "Spring", "Vine",
-        "Cedar", "Willow", "Birch", "Elm", "Ash", "Poplar", "Rose", "Tulip", "Iris", "Lily",
-        "Baker", "Smith", "Tanner", "Weaver", "Potter", "Miller", "Cooper", "Fisher", "Carter", "Mason",
-    ]
-
     /// A name for grid line `line` (unique per line; a few residential segments are unnamed).
     private func lineName(_ line: Int, street: String) -> String {
-        let word = Self.streetWords[line % Self.streetWords.count]
-        let round = line / Self.streetWords.count
+        let word = cityStreetWords[line % cityStreetWords.count]
+        let round = line / cityStreetWords.count
         return round == 0 ? "\(word) \(street)" : "\(word) \(street) \(round + 1)"
     }
 
@@ -330,7 +299,7 @@ struct CityWriter {
             var start = firstRow
             while start <= lastRow {
                 let end = min(start + layout.runLength - 1, lastRow)
-                _ = beginWay()
+                _ = try beginWay()
                 for row in start...end {
                     nd(layout.junctionID(row, row + offset))
                     nd(layout.diagonalMidID(row, row + offset))
@@ -349,7 +318,7 @@ struct CityWriter {
         let n = layout.size
         for row in 0..<(n - 1) {
             for column in 0..<(n - 1) where layout.hasService(row, column) {
-                _ = beginWay()
+                _ = try beginWay()
                 nd(layout.junctionID(row, column))
                 nd(layout.serviceID(row, column, 0))
                 nd(layout.serviceID(row, column, 1))
@@ -366,12 +335,12 @@ struct CityWriter {
         while start < n {
             let end = min(start + chunk, n)
             // Inner carriageway: counter-clockwise, increasing index.
-            _ = beginWay()
+            _ = try beginWay()
             for k in start...end { nd(layout.innerRingID(k)) }
             ringTags(start / chunk)
             try endWay()
             // Outer carriageway: clockwise, decreasing index.
-            _ = beginWay()
+            _ = try beginWay()
             for k in stride(from: end, through: start, by: -1) { nd(layout.outerRingID(k)) }
             ringTags(start / chunk)
             try endWay()
@@ -397,7 +366,7 @@ struct CityWriter {
                 let ringNode = ramp < 2 ? layout.innerRingID(layout.rampRingIndex(change, ramp: ramp))
                                         : layout.outerRingID(layout.rampRingIndex(change, ramp: ramp))
                 let onRamp = ramp % 2 == 0
-                _ = beginWay()
+                _ = try beginWay()
                 nd(onRamp ? junction : ringNode)
                 if onRamp {
                     nd(layout.rampShapeID(index, ramp, 0)); nd(layout.rampShapeID(index, ramp, 1))
@@ -431,21 +400,21 @@ struct CityWriter {
                 case 1: ("no_right_turn", columnWayID(column, row / layout.runLength))
                 default: ("only_straight_on", rowWayID(row, column / layout.runLength))
                 }
-                buffer.append("  <relation id=\"")
-                buffer.append(id)
-                buffer.append("\" version=\"1\">\n    <member type=\"way\" ref=\"")
-                buffer.append(from)
-                buffer.append("\" role=\"from\"/>\n    <member type=\"node\" ref=\"")
-                buffer.append(layout.junctionID(row, column))
-                buffer.append("\" role=\"via\"/>\n    <member type=\"way\" ref=\"")
-                buffer.append(to)
-                buffer.append("\" role=\"to\"/>\n    <tag k=\"type\" v=\"restriction\"/>\n    <tag k=\"restriction\" v=\"")
-                buffer.append(kind)
-                buffer.append("\"/>\n  </relation>\n")
+                try sink.relation(id, members: [CityRelationMember(kind: .way, ref: from, role: "from"),
+                                                CityRelationMember(kind: .node, ref: layout.junctionID(row, column), role: "via"),
+                                                CityRelationMember(kind: .way, ref: to, role: "to")],
+                                  tags: [("type", "restriction"), ("restriction", kind)])
                 id += 1
                 statistics.relations += 1
-                try buffer.flushIfNeeded()
             }
         }
     }
 }
+
+/// Words the generated street names are made of.
+private let cityStreetWords = [
+    "Maple", "Oak", "Linden", "Chestnut", "Harbour", "Mill", "Market", "Church", "Station", "River",
+    "Meadow", "Orchard", "Garden", "Castle", "Bridge", "Hill", "Forest", "Lake", "Spring", "Vine",
+    "Cedar", "Willow", "Birch", "Elm", "Ash", "Poplar", "Rose", "Tulip", "Iris", "Lily",
+    "Baker", "Smith", "Tanner", "Weaver", "Potter", "Miller", "Cooper", "Fisher", "Carter", "Mason",
+]

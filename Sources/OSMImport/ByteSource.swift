@@ -2,10 +2,12 @@ import CBzip2
 import CZlib
 import Foundation
 
-/// A stream of decompressed XML bytes read in fixed-size chunks, whatever the input's compression.
+/// A stream of decompressed bytes read in fixed-size chunks, whatever the input's compression.
 ///
 /// The compression is detected from the first bytes (gzip `1f 8b`, bzip2 `BZh`), not from the file
-/// name, so standard input and misnamed files work too. Memory stays bounded by the chunk buffers.
+/// name, so standard input and misnamed files work too; so is OSM PBF (`isPBF`: a BlobHeader length,
+/// then a BlobHeader), whose bytes are passed through unchanged for the PBF decoder to frame. Memory
+/// stays bounded by the chunk buffers.
 final class ByteSource {
     /// How the raw bytes are encoded.
     enum Compression: Equatable { case none, gzip, bzip2 }
@@ -14,6 +16,8 @@ final class ByteSource {
     /// Size of the raw input when known (a regular file), for progress.
     let totalBytes: Int64?
     private(set) var compression: Compression = .none
+    /// Whether the content is OSM PBF rather than XML (detected from the first bytes).
+    private(set) var isPBF = false
     /// Raw (possibly compressed) bytes consumed so far.
     private(set) var rawBytesRead: Int64 = 0
     /// Decompressed bytes produced so far.
@@ -39,16 +43,16 @@ final class ByteSource {
         if path == "-" {
             sourceName = "<stdin>"
             totalBytes = nil
-            readRaw = { buffer, count in Self.readFully(fd: 0, buffer, count) }
+            readRaw = { buffer, count in Self.readAvailable(fd: 0, buffer, count) }
             closeRaw = {}
         } else {
             sourceName = path
             var info = stat()
             if stat(path, &info) != 0 {
-                throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno))) (expected an .osm, .osm.gz or .osm.bz2 file)")
+                throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno))) (expected an .osm, .osm.gz, .osm.bz2 or .osm.pbf file)")
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw OSMImportError(kind: .cannotOpen, source: path, detail: "is a directory, expected an .osm, .osm.gz or .osm.bz2 file")
+                throw OSMImportError(kind: .cannotOpen, source: path, detail: "is a directory, expected an .osm, .osm.gz, .osm.bz2 or .osm.pbf file")
             }
             let fd = open(path, O_RDONLY)
             if fd < 0 {
@@ -56,7 +60,7 @@ final class ByteSource {
             }
             // Only a regular file's size is its length (a FIFO or device reports 0).
             totalBytes = (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : nil
-            readRaw = { buffer, count in Self.readFully(fd: fd, buffer, count) }
+            readRaw = { buffer, count in Self.readAvailable(fd: fd, buffer, count) }
             closeRaw = { close(fd) }
         }
         raw = UnsafeMutableRawPointer.allocate(byteCount: Self.rawChunk, alignment: 16)
@@ -95,25 +99,27 @@ final class ByteSource {
         }
     }
 
-    private static func readFully(fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        var total = 0
-        while total < count {
-            let n = Glibc.read(fd, buffer + total, count - total)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return total > 0 ? total : -1
-            }
-            if n == 0 { break }
-            total += n
+    /// One `read` (retried when interrupted): what is available now, up to `count` bytes; 0 only at the
+    /// end of the input, -1 on an error. A pipe gives what its writer has written so far, so a reader
+    /// never waits for more than it asked to need.
+    private static func readAvailable(fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        while true {
+            let n = Glibc.read(fd, buffer, count)
+            if n < 0 && errno == EINTR { continue }
+            return n
         }
-        return total
     }
+
+    /// Bytes the content detection looks at (when the input has that many).
+    private static let detectionBytes = 64
 
     /// Reads the first raw chunk, rejects an empty input and detects the compression.
     private func start() throws(OSMImportError) {
         try refillRaw()
+        // A pipe may deliver the first bytes a few at a time: read on until detection has its bytes.
+        while rawEnd < Self.detectionBytes && !rawAtEnd { try readMore() }
         if rawEnd == 0 {
-            throw OSMImportError(kind: .emptyInput, source: sourceName, detail: "the file is empty, expected OSM XML (<osm> ... </osm>)")
+            throw OSMImportError(kind: .emptyInput, source: sourceName, detail: "the file is empty, expected OSM XML (<osm> ... </osm>) or OSM PBF")
         }
         let p = raw.assumingMemoryBound(to: UInt8.self)
         if rawEnd >= 2 && p[0] == 0x1f && p[1] == 0x8b {
@@ -122,27 +128,33 @@ final class ByteSource {
         } else if rawEnd >= 3 && p[0] == 0x42 && p[1] == 0x5a && p[2] == 0x68 {
             compression = .bzip2
             try startBzip2()
+        } else if Self.looksLikePBF(UnsafeRawBufferPointer(start: raw, count: rawEnd)) {
+            isPBF = true
         } else if let format = Self.unsupportedFormat(UnsafeRawBufferPointer(start: raw, count: min(rawEnd, 64))) {
             throw OSMImportError(kind: .notOSM, source: sourceName, detail: format)
         }
     }
 
-    /// Names inputs people pass by mistake (PBF, other compressors), so the error says what to do.
+    /// Whether the bytes start like OSM PBF: a 4-byte big-endian BlobHeader length under 64 KiB, then the
+    /// first field of a BlobHeader (its `type`, or `indexdata`/`datasize` from an unusual writer). XML
+    /// cannot start with a NUL byte, so nothing else is taken for PBF; the PBF decoder then checks the rest.
+    static func looksLikePBF(_ head: UnsafeRawBufferPointer) -> Bool {
+        guard head.count >= 5, head[0] == 0, head[1] == 0, head[2] != 0 || head[3] != 0 else { return false }
+        return [0x0a, 0x12, 0x18].contains(head[4])
+    }
+
+    /// Names inputs people pass by mistake (other compressors), so the error says what to do.
     static func unsupportedFormat(_ head: UnsafeRawBufferPointer) -> String? {
         let bytes = Array(head)
         func starts(_ magic: [UInt8]) -> Bool { bytes.count >= magic.count && Array(bytes[..<magic.count]) == magic }
-        // PBF: a 4-byte header length, then a BlobHeader whose type string is "OSMHeader".
-        if bytes.count >= 16, let range = bytes.firstRange(of: Array("OSMHeader".utf8)), range.lowerBound < 16 {
-            return "this is OSM PBF, which waymark does not read; expected OSM XML (convert with: osmium cat FILE.osm.pbf -o FILE.osm.bz2)"
-        }
         if starts([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]) {
-            return "this is xz-compressed; expected OSM XML, .osm.gz or .osm.bz2 (decompress with: xz -d)"
+            return "this is xz-compressed; expected OSM XML, .osm.gz, .osm.bz2 or .osm.pbf (decompress with: xz -d)"
         }
         if starts([0x28, 0xb5, 0x2f, 0xfd]) {
-            return "this is zstd-compressed; expected OSM XML, .osm.gz or .osm.bz2 (decompress with: zstd -d)"
+            return "this is zstd-compressed; expected OSM XML, .osm.gz, .osm.bz2 or .osm.pbf (decompress with: zstd -d)"
         }
         if starts([0x50, 0x4b, 0x03, 0x04]) {
-            return "this is a zip archive; expected OSM XML, .osm.gz or .osm.bz2 (unzip it first)"
+            return "this is a zip archive; expected OSM XML, .osm.gz, .osm.bz2 or .osm.pbf (unzip it first)"
         }
         // XML starts with '<' after an optional byte-order mark and white space; anything else (NUL bytes
         // from /dev/zero, random data) is not worth reading on.
@@ -150,22 +162,29 @@ final class ByteSource {
         if starts([0xef, 0xbb, 0xbf]) { first += 3 }
         while first < bytes.endIndex, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[first]) { first += 1 }
         if first < bytes.endIndex, bytes[first] != UInt8(ascii: "<") {
-            return "not OSM XML: the first bytes are \(bytes[first] == 0 ? "NUL bytes (binary data)" : "not text starting with '<'"); expected OSM XML (<osm> ... </osm>), .osm.gz or .osm.bz2"
+            return "not OSM XML: the first bytes are \(bytes[first] == 0 ? "NUL bytes (binary data)" : "not text starting with '<'"); expected OSM XML (<osm> ... </osm>), .osm.gz, .osm.bz2 or .osm.pbf"
         }
         return nil
     }
 
+    /// Replaces the raw buffer's content with the next bytes of the input (none only at its end).
     private func refillRaw() throws(OSMImportError) {
-        guard !rawAtEnd else { rawStart = 0; rawEnd = 0; return }
-        let n = readRaw(raw, Self.rawChunk)
+        rawStart = 0
+        rawEnd = 0
+        guard !rawAtEnd else { return }
+        try readMore()
+    }
+
+    /// Appends what the input has now after the raw buffer's content; sets `rawAtEnd` at the end.
+    private func readMore() throws(OSMImportError) {
+        let n = readRaw(raw + rawEnd, Self.rawChunk - rawEnd)
         if n < 0 {
             throw OSMImportError(kind: .readFailed, source: sourceName, detail: "read failed: \(String(cString: strerror(errno)))")
         }
-        if n < Self.rawChunk { rawAtEnd = true }
-        rawStart = 0
-        rawEnd = n
+        if n == 0 { rawAtEnd = true; return }
+        if let observeRaw { observeRaw(UnsafeRawBufferPointer(start: raw + rawEnd, count: n)) }
+        rawEnd += n
         rawBytesRead += Int64(n)
-        if n > 0, let observeRaw { observeRaw(UnsafeRawBufferPointer(start: raw, count: n)) }
     }
 
     private func startGzip() throws(OSMImportError) {

@@ -19,6 +19,13 @@ struct TagKeyFilter: Sendable {
         for candidate in buckets[Int(UInt8(bitPattern: key[0]))] where equals(key, candidate) { return true }
         return false
     }
+
+    /// Whether the key given as bytes (not NUL-terminated, as in a PBF string table) is in the set.
+    func contains(_ key: UnsafeRawBufferPointer) -> Bool {
+        guard let first = key.first else { return false }
+        for candidate in buckets[Int(first)] where candidate.count == key.count && candidate.elementsEqual(key) { return true }
+        return false
+    }
 }
 
 /// Whether the NUL-terminated `text` equals the ASCII literal `literal`.

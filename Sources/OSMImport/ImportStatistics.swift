@@ -77,6 +77,8 @@ public struct ImportStatistics: Sendable, Equatable {
     public var edges = 0
 
     // MARK: Work
+    /// The input's format (told by its content).
+    public var format: OSMInputFormat = .xml
     /// Wall-clock time of the whole import.
     public var elapsedSeconds: Seconds = 0
     /// Part of `elapsedSeconds` spent reading and decoding the XML.
@@ -87,14 +89,33 @@ public struct ImportStatistics: Sendable, Equatable {
     public var xmlBytesRead: Int64 = 0
     /// Bytes read from the input (the compressed size for .gz/.bz2).
     public var inputBytesRead: Int64 = 0
+    /// PBF file blocks read, header included (0 for XML).
+    public var pbfBlocks = 0
+    /// Uncompressed bytes of the PBF data blocks decoded (0 for XML).
+    public var pbfBytesDecoded: Int64 = 0
+    /// Threads the PBF import worked with (`ImportOptions.threads`; 0 for XML).
+    public var decodingThreads = 0
 
     public init() {}
 
     /// Nodes + ways + relations.
     public var elementsRead: Int { nodesRead + waysRead + relationsRead }
 
+    /// Input throughput, megabytes (10^6 bytes) of the file as read per second.
+    public var inputMegabytesPerSecond: Double {
+        elapsedSeconds > 0 ? Double(inputBytesRead) / 1e6 / elapsedSeconds : 0
+    }
+
     /// XML throughput, megabytes (10^6 bytes) per second.
     public var xmlMegabytesPerSecond: Double {
         elapsedSeconds > 0 ? Double(xmlBytesRead) / 1e6 / elapsedSeconds : 0
     }
+}
+
+/// The encoding of an OSM input, as told by its first bytes.
+public enum OSMInputFormat: String, Sendable, Equatable {
+    /// OSM XML, plain or gzip/bzip2-compressed.
+    case xml
+    /// OSM PBF (protocol buffers, zlib-compressed blocks).
+    case pbf
 }

@@ -1,4 +1,5 @@
-/// Why an import failed, naming the input and (for XML problems) the line and column expat reports.
+/// Why an import failed, naming the input and where in it: the line and column expat reports for XML,
+/// the block number and its byte offset for PBF.
 ///
 /// `description` is one line meant for the user: file, position, what was found, what was expected.
 public struct OSMImportError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -20,6 +21,12 @@ public struct OSMImportError: Error, CustomStringConvertible, Sendable, Equatabl
         case invalidCoordinate
         /// An `id`/`ref` attribute that is not an integer.
         case invalidID
+        /// OSM PBF whose framing, protobuf encoding or content is damaged (truncated, bad zlib data,
+        /// sizes over the format's limits, string table indices out of range …).
+        case malformedPBF
+        /// OSM PBF that is well-formed but needs what waymark does not read: a required feature it does
+        /// not know (history files), or LZMA/LZ4/ZSTD-compressed blobs.
+        case unsupportedPBF
     }
 
     public var kind: Kind
@@ -29,14 +36,21 @@ public struct OSMImportError: Error, CustomStringConvertible, Sendable, Equatabl
     public var line: Int?
     /// 1-based column (expat counts from 0; shown +1 like an editor).
     public var column: Int?
+    /// 1-based number of the PBF file block (the OSMHeader is block 1), when the problem is in one.
+    public var block: Int?
+    /// Byte offset in the file where that block starts (its length prefix).
+    public var blockOffset: Int64?
     /// What was found and what was expected.
     public var detail: String
 
-    public init(kind: Kind, source: String, line: Int? = nil, column: Int? = nil, detail: String) {
+    public init(kind: Kind, source: String, line: Int? = nil, column: Int? = nil, block: Int? = nil, blockOffset: Int64? = nil,
+                detail: String) {
         self.kind = kind
         self.source = source
         self.line = line
         self.column = column
+        self.block = block
+        self.blockOffset = blockOffset
         self.detail = detail
     }
 
@@ -45,6 +59,10 @@ public struct OSMImportError: Error, CustomStringConvertible, Sendable, Equatabl
         if let line {
             position += ":\(line)"
             if let column { position += ":\(column)" }
+        }
+        if let block {
+            position += ": block \(block)"
+            if let blockOffset { position += " (at byte \(blockOffset))" }
         }
         return "\(position): \(detail)"
     }

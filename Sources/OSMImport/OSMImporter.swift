@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import RoadNetwork
 
@@ -14,13 +15,22 @@ public struct ImportOptions: Sendable {
     /// the thread reading the input (so the caller can hash the file in the same single pass that
     /// parses it; pipes and `<(...)` cannot be read twice).
     public var rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+    /// Threads working on a PBF import: N - 1 decode blocks while the importing thread passes them to
+    /// the collector in file order (1: all on the importing thread); nil uses one per core. The result
+    /// is the same for any count. (XML is parsed on one thread, with decompression on a second.)
+    public var threads: Int?
     public init(profile: CarProfile = CarProfile(), progress: (@Sendable (ImportProgress) -> Void)? = nil,
-                drivingSide: DrivingSide? = nil, rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil) {
+                drivingSide: DrivingSide? = nil, rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil,
+                threads: Int? = nil) {
         self.profile = profile
         self.progress = progress
         self.drivingSide = drivingSide
         self.rawInputObserver = rawInputObserver
+        self.threads = threads
     }
+
+    /// The PBF import threads this import uses.
+    var effectiveThreads: Int { max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) }
 }
 
 /// A progress report during an import.
@@ -30,11 +40,14 @@ public struct ImportProgress: Sendable {
     public var totalBytes: Int64?
     public var elements: Int
     public var elementsPerSecond: Double
-    public init(bytesRead: Int64, totalBytes: Int64?, elements: Int, elementsPerSecond: Double) {
+    /// PBF file blocks read so far (nil for XML).
+    public var blocks: Int?
+    public init(bytesRead: Int64, totalBytes: Int64?, elements: Int, elementsPerSecond: Double, blocks: Int? = nil) {
         self.bytesRead = bytesRead
         self.totalBytes = totalBytes
         self.elements = elements
         self.elementsPerSecond = elementsPerSecond
+        self.blocks = blocks
     }
 }
 
@@ -47,9 +60,10 @@ public struct ImportResult: Sendable {
     public var drivingSideSource: DrivingSideSource
 }
 
-/// Streams an OSM XML file into a car road graph.
+/// Streams an OSM file (XML, gzip or bzip2 XML, or PBF) into a car road graph.
 public enum OSMImporter {
-    /// Imports a `.osm`, `.osm.gz` or `.osm.bz2` file (`-` for standard input).
+    /// Imports a `.osm`, `.osm.gz`, `.osm.bz2` or `.osm.pbf` file (`-` for standard input); the format
+    /// is told by the content, not the name.
     public static func importFile(path: String, options: ImportOptions = ImportOptions()) throws -> ImportResult {
         try run(ByteSource(path: path, observeRaw: options.rawInputObserver), options: options)
     }
@@ -59,37 +73,22 @@ public enum OSMImporter {
         try run(ByteSource(bytes: Array(xml.utf8), sourceName: sourceName), options: options)
     }
 
+    /// Imports an OSM file held in memory, in any format `importFile` reads.
+    public static func importData(_ bytes: [UInt8], sourceName: String = "<memory>", options: ImportOptions = ImportOptions()) throws -> ImportResult {
+        try run(ByteSource(bytes: bytes, sourceName: sourceName), options: options)
+    }
+
     /// Decodes the source into a collector, then assembles the graph.
     /// - Complexity: O(input bytes + n log n) for n nodes.
     static func run(_ source: ByteSource, options: ImportOptions) throws(OSMImportError) -> ImportResult {
         let clock = ContinuousClock()
         let started = clock.now
         let collector = ImportCollector(profile: options.profile)
-        let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
-                                   wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys)
-        // Compressed input is decompressed on a second thread while expat parses.
-        let prefetcher = source.compression == .none ? nil : PrefetchingReader(source: source)
-        defer { prefetcher?.close() }
-        func rawBytesRead() -> Int64 { prefetcher?.rawBytesRead ?? source.rawBytesRead }
-        var lastReport = started
-        try decoder.decode(read: { buffer, capacity throws(OSMImportError) in
-            if let prefetcher { return try prefetcher.read(into: buffer, capacity: capacity) }
-            return try source.read(into: buffer, capacity: capacity)
-        }, onChunk: {
-            guard let progress = options.progress else { return }
-            let now = clock.now
-            guard now - lastReport >= .milliseconds(500) else { return }
-            lastReport = now
-            let elapsed = (now - started).seconds
-            progress(ImportProgress(bytesRead: rawBytesRead(), totalBytes: source.totalBytes,
-                                    elements: decoder.elementCount,
-                                    elementsPerSecond: elapsed > 0 ? Double(decoder.elementCount) / elapsed : 0))
-        })
-        collector.statistics.nodesRead = decoder.nodeCount
-        collector.statistics.waysRead = decoder.wayCount
-        collector.statistics.relationsRead = decoder.relationCount
-        collector.statistics.deletedElementsSkipped = decoder.deletedCount
-        collector.statistics.nodeRefsWithoutRef = decoder.ndWithoutRefCount
+        if source.isPBF {
+            try decodePBF(source, into: collector, options: options, started: started)
+        } else {
+            try decodeXML(source, into: collector, options: options, started: started)
+        }
         let decoded = clock.now
         var graph = collector.assembleGraph()
         var statistics = collector.statistics
@@ -109,15 +108,88 @@ public enum OSMImporter {
         }
         statistics.decodeSeconds = (decoded - started).seconds
         statistics.assemblySeconds = (clock.now - decoded).seconds
-        statistics.xmlBytesRead = prefetcher?.bytesProduced ?? source.bytesProduced
-        statistics.inputBytesRead = rawBytesRead()
         statistics.elapsedSeconds = (clock.now - started).seconds
         if let progress = options.progress {
-            progress(ImportProgress(bytesRead: rawBytesRead(), totalBytes: source.totalBytes, elements: decoder.elementCount,
-                                    elementsPerSecond: statistics.elapsedSeconds > 0 ? Double(decoder.elementCount) / statistics.elapsedSeconds : 0))
+            progress(ImportProgress(bytesRead: statistics.inputBytesRead, totalBytes: source.totalBytes, elements: statistics.elementsRead,
+                                    elementsPerSecond: statistics.elapsedSeconds > 0 ? Double(statistics.elementsRead) / statistics.elapsedSeconds : 0,
+                                    blocks: source.isPBF ? statistics.pbfBlocks : nil))
         }
         return ImportResult(graph: graph, pointsOfInterest: collector.pointsOfInterest, statistics: statistics,
                             drivingSideSource: drivingSideSource)
+    }
+
+    /// Parses (decompressed) XML into the collector and records the decoding counts.
+    private static func decodeXML(_ source: ByteSource, into collector: ImportCollector, options: ImportOptions,
+                                  started: ContinuousClock.Instant) throws(OSMImportError) {
+        let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
+                                   wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys)
+        // Compressed input is decompressed on a second thread while expat parses.
+        let prefetcher = source.compression == .none ? nil : PrefetchingReader(source: source)
+        defer { prefetcher?.close() }
+        func rawBytesRead() -> Int64 { prefetcher?.rawBytesRead ?? source.rawBytesRead }
+        let report = ProgressThrottle(options.progress, totalBytes: source.totalBytes, started: started)
+        try decoder.decode(read: { buffer, capacity throws(OSMImportError) in
+            if let prefetcher { return try prefetcher.read(into: buffer, capacity: capacity) }
+            return try source.read(into: buffer, capacity: capacity)
+        }, onChunk: {
+            report.maybe(bytesRead: rawBytesRead(), elements: decoder.elementCount, blocks: nil)
+        })
+        collector.statistics.format = .xml
+        collector.statistics.nodesRead = decoder.nodeCount
+        collector.statistics.waysRead = decoder.wayCount
+        collector.statistics.relationsRead = decoder.relationCount
+        collector.statistics.deletedElementsSkipped = decoder.deletedCount
+        collector.statistics.nodeRefsWithoutRef = decoder.ndWithoutRefCount
+        collector.statistics.xmlBytesRead = prefetcher?.bytesProduced ?? source.bytesProduced
+        collector.statistics.inputBytesRead = rawBytesRead()
+    }
+
+    /// Decodes PBF blocks with `options.threads` threads into the collector (in file order) and records the counts.
+    private static func decodePBF(_ source: ByteSource, into collector: ImportCollector, options: ImportOptions,
+                                  started: ContinuousClock.Instant) throws(OSMImportError) {
+        let threads = options.effectiveThreads
+        let decoder = OSMPBFDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
+                                    wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys,
+                                    threads: threads)
+        let report = ProgressThrottle(options.progress, totalBytes: source.totalBytes, started: started)
+        try decoder.decode(source) { bytesRead in
+            report.maybe(bytesRead: bytesRead, elements: decoder.elementCount, blocks: decoder.blockCount)
+        }
+        collector.statistics.format = .pbf
+        collector.statistics.nodesRead = decoder.nodeCount
+        collector.statistics.waysRead = decoder.wayCount
+        collector.statistics.relationsRead = decoder.relationCount
+        collector.statistics.deletedElementsSkipped = decoder.deletedCount
+        collector.statistics.pbfBlocks = decoder.blockCount
+        collector.statistics.pbfBytesDecoded = decoder.uncompressedBytes
+        collector.statistics.decodingThreads = threads
+        collector.statistics.inputBytesRead = source.rawBytesRead
+    }
+}
+
+/// Calls a progress handler at most twice a second while decoding.
+final class ProgressThrottle {
+    private let handler: (@Sendable (ImportProgress) -> Void)?
+    private let totalBytes: Int64?
+    private let started: ContinuousClock.Instant
+    private var last: ContinuousClock.Instant
+    private let clock = ContinuousClock()
+
+    init(_ handler: (@Sendable (ImportProgress) -> Void)?, totalBytes: Int64?, started: ContinuousClock.Instant) {
+        self.handler = handler
+        self.totalBytes = totalBytes
+        self.started = started
+        last = started
+    }
+
+    func maybe(bytesRead: @autoclosure () -> Int64, elements: Int, blocks: Int?) {
+        guard let handler else { return }
+        let now = clock.now
+        guard now - last >= .milliseconds(500) else { return }
+        last = now
+        let elapsed = (now - started).seconds
+        handler(ImportProgress(bytesRead: bytesRead(), totalBytes: totalBytes, elements: elements,
+                               elementsPerSecond: elapsed > 0 ? Double(elements) / elapsed : 0, blocks: blocks))
     }
 }
 

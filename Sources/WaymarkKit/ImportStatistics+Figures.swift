@@ -36,6 +36,7 @@ extension ImportStatistics {
             .init(name: "xml_bytes", value: Int(xmlBytesRead)),
             .init(name: "input_bytes", value: Int(inputBytesRead)),
             .init(name: "import_milliseconds", value: Int((elapsedSeconds * 1000).rounded())),
+            .init(name: "pbf_blocks", value: pbfBlocks),
         ]
     }
 }

@@ -10,7 +10,7 @@ import RoadNetworkStore
 /// in the same pass that parses it, record provenance and import statistics in the metadata, and
 /// replace the database only when everything succeeded.
 public struct RoadNetworkImport {
-    /// The OSM extract (`.osm`, `.osm.gz`, `.osm.bz2`), or `-` for standard input.
+    /// The OSM extract (`.osm`, `.osm.gz`, `.osm.bz2`, `.osm.pbf`), or `-` for standard input.
     public var extract: String
     /// The database to write (replaced atomically), or `-` for standard output.
     public var database: String
@@ -20,12 +20,19 @@ public struct RoadNetworkImport {
     public var progress: (@Sendable (ImportProgress) -> Void)?
     /// Recorded in the metadata as the writer (`waymark 0.1.0`).
     public var writer: String
+    /// Threads importing PBF (N − 1 decode blocks while one builds); nil: one per core.
+    public var threads: Int?
+
+    /// The most decoding threads accepted (more than any machine here has cores; each thread holds a
+    /// few blocks in flight).
+    public static let maximumThreads = 256
 
     /// The name standing for standard input and output.
     public static let standardStream = OutputDestination.standardOutputName
 
     public init(extract: String, database: String, drivingSide: DrivingSide? = nil,
-                progress: (@Sendable (ImportProgress) -> Void)? = nil, writer: String = "waymark") {
+                progress: (@Sendable (ImportProgress) -> Void)? = nil, writer: String = "waymark", threads: Int? = nil) {
+        self.threads = threads
         self.extract = extract
         self.database = database
         self.drivingSide = drivingSide
@@ -56,7 +63,8 @@ public struct RoadNetworkImport {
         try check()
         let name = try sourceName()
         let digest = InputDigest()
-        let options = ImportOptions(progress: progress, drivingSide: drivingSide, rawInputObserver: { digest.update($0) })
+        let options = ImportOptions(progress: progress, drivingSide: drivingSide, rawInputObserver: { digest.update($0) },
+                                    threads: threads)
         let result: ImportResult
         do {
             result = try OSMImporter.importFile(path: extract, options: options)
@@ -91,24 +99,25 @@ public struct RoadNetworkImport {
     public func summary(of outcome: Outcome) -> String {
         let s = outcome.statistics, m = outcome.metadata
         let seconds = s.elapsedSeconds + outcome.writeSeconds
-        let inputRate = s.elapsedSeconds > 0 ? Double(s.inputBytesRead) / 1e6 / s.elapsedSeconds : 0
         return "imported \(m.sourceFileName == Self.standardStream ? "standard input" : m.sourceFileName) into \(database): "
             + "\(m.nodeCount.withThousandsSeparators) nodes, \(m.edgeCount.withThousandsSeparators) edges, "
             + "\((m.restrictionCount + m.viaWayRestrictionCount).withThousandsSeparators) turn restrictions, "
             + "\(m.pointOfInterestCount.withThousandsSeparators) points of interest "
             + "(from \(s.nodesRead.withThousandsSeparators) nodes, \(s.waysRead.withThousandsSeparators) ways, "
             + "\(s.relationsRead.withThousandsSeparators) relations) "
-            + String(format: "in %.2f s (import %.2f s at %.1f MB/s XML, %.1f MB/s input; write %.2f s)",
-                     seconds, s.elapsedSeconds, s.xmlMegabytesPerSecond, inputRate, outcome.writeSeconds)
+            + String(format: "in %.2f s (import %.2f s at ", seconds, s.elapsedSeconds) + s.throughputSummary
+            + String(format: "; write %.2f s)", outcome.writeSeconds)
     }
 
-    /// `importing: 12.3 MB of 45.6 MB (26 %), 1,234,567 elements, 456,789 elements/s`.
+    /// `importing: 12.3 MB of 45.6 MB (26 %), 1,234,567 elements, 456,789 elements/s` (and the blocks
+    /// read for PBF).
     public static func progressLine(_ progress: ImportProgress) -> String {
         var text = "importing: " + DatabaseReport.megabytes(progress.bytesRead)
         if let total = progress.totalBytes, total > 0 {
             let percent = Int((Double(progress.bytesRead) / Double(total) * 100).rounded(.down))
             text += " of \(DatabaseReport.megabytes(total)) (\(percent) %)"
         }
+        if let blocks = progress.blocks { text += ", \(blocks.withThousandsSeparators) blocks" }
         return text + ", \(progress.elements.withThousandsSeparators) elements, \(Int(progress.elementsPerSecond).withThousandsSeparators) elements/s"
     }
 
@@ -187,7 +196,7 @@ public enum RoadNetworkImportError: Error, CustomStringConvertible {
     case output(OutputError)
 
     /// What an extract is expected to be.
-    public static let expectedExtract = "expected an OSM XML extract: .osm, .osm.gz or .osm.bz2"
+    public static let expectedExtract = "expected an OSM extract: .osm, .osm.gz, .osm.bz2 or .osm.pbf"
     /// What to do about a foreign file in the way.
     public static let foreignFileAdvice = "remove it first or choose another path"
 

@@ -8,11 +8,12 @@ import WaymarkKit
 struct GenerateGridCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-grid",
-        abstract: "Write a synthetic OSM XML city of about N nodes (grid streets, ring motorway, oneways, limits, restrictions).",
+        abstract: "Write a synthetic OSM city (XML or PBF) of about N nodes (grid streets, ring motorway, oneways, limits, restrictions).",
         discussion: """
-            The same --nodes and --seed always give the same file, byte for byte. The output is compressed
-            by its extension (.osm, .osm.gz, .osm.bz2); '-' writes plain XML to standard output. Memory
-            stays constant, so 5 M nodes need no more than 5 k.
+            The same --nodes and --seed always give the same file, byte for byte. The output's extension
+            chooses the format: .osm, .osm.gz, .osm.bz2 (XML) or .osm.pbf (PBF, zlib blocks of 8,000
+            elements, the same elements as the XML); '-' writes plain XML to standard output. Memory stays
+            constant, so 5 M nodes need no more than 5 k.
             """
     )
 
@@ -25,7 +26,7 @@ struct GenerateGridCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The city's centre as LAT,LON (a negative latitude needs no quoting).", valueName: "lat,lon"))
     var center: String = "45.8150,15.9819"
 
-    @Option(name: [.short, .long], help: "The file to write: FILE.osm, FILE.osm.gz or FILE.osm.bz2 ('-' for standard output).")
+    @Option(name: [.short, .long], help: "The file to write: FILE.osm, FILE.osm.gz, FILE.osm.bz2 or FILE.osm.pbf ('-' for standard output).")
     var output: String
 
     func validate() throws {
@@ -60,7 +61,8 @@ struct GenerateGridCommand: ParsableCommand {
             timer.lap("generate")
             let megabytes = Double(statistics.bytes) / 1_000_000
             printError("generate-grid: \(statistics.nodes) nodes, \(statistics.ways) ways, \(statistics.relations) restrictions "
-                + "(\(statistics.gridSide)x\(statistics.gridSide) grid), \(String(format: "%.1f", megabytes)) MB of XML "
+                + "(\(statistics.gridSide)x\(statistics.gridSide) grid), \(String(format: "%.1f", megabytes)) MB of "
+                + (CityGenerator.format(ofPath: output) == .pbf ? "PBF " : "XML ")
                 + "to \(output) in \(String(format: "%.1f", timer.totalSeconds)) s")
         }
     }

@@ -11,15 +11,17 @@ import WaymarkKit
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an OSM extract (.osm, .osm.gz, .osm.bz2, or - for standard input) into a road database.",
+        abstract: "Import an OSM extract (.osm, .osm.gz, .osm.bz2, .osm.pbf, or - for standard input) into a road database.",
         discussion: """
             Example: waymark import osm/sample-town.osm --db town.sqlite
+            The format is told by the content, not the name (standard input too). PBF blocks are decoded on
+            every core (--threads to choose); the database is the same for any number of threads.
             An existing database at the --db path is replaced only after the import succeeded.
             Without --driving-side the side traffic keeps to is inferred from the direction of the extract's
             roundabouts (clockwise rings mean left-hand traffic); with none, right is assumed ('waymark info' says so).
             """)
 
-    @Argument(help: "The OSM XML extract (.osm, .osm.gz, .osm.bz2), or - to read standard input.")
+    @Argument(help: "The OSM extract (.osm, .osm.gz, .osm.bz2 or .osm.pbf), or - to read standard input.")
     var extract: String
 
     @Option(name: .long, help: "The road database to write (replaced atomically).")
@@ -31,13 +33,20 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The side traffic keeps to: left or right (default: inferred from the roundabouts, else right).")
     var drivingSide: String?
 
+    @Option(name: .long, help: "Threads importing PBF, 1 ... \(RoadNetworkImport.maximumThreads): N - 1 decode blocks while one builds (default: one per core).")
+    var threads: Int?
+
+    func validate() throws {
+        if let threads { try NumericOption.check(threads, option: "--threads", range: 1...RoadNetworkImport.maximumThreads, unit: "a thread count") }
+    }
+
     func run() throws {
         try reportingFailures {
             let side = try drivingSide.map { try choice(DrivingSide.self, $0, option: "--driving-side") }
             guard !db.isEmpty else { throw CommandFailure(message: "--db: the path is empty (expected the road database's file name)") }
             let showProgress = !quiet && isatty(2) == 1
             let job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, progress: showProgress ? Self.show : nil,
-                                        writer: "waymark \(Waymark.configuration.version)")
+                                        writer: "waymark \(Waymark.configuration.version)", threads: threads)
             let outcome: RoadNetworkImport.Outcome
             do throws(RoadNetworkImportError) {
                 try job.check()

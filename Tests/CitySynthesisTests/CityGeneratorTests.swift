@@ -202,3 +202,20 @@ private func decompress(_ path: String) -> String? {
     var bounded = SplitMix64(seed: 1)
     #expect((0..<1000).allSatisfy { _ in (0..<7).contains(bounded.next(below: 7)) })
 }
+
+@Test func pbfOutputIsTheSameCityByteForByteForASeed() throws {
+    let xml = try CityGenerator.write(CityOptions(nodes: 4_000, seed: 21), to: temporaryPath("same.osm"))
+    let first = try CityGenerator.write(CityOptions(nodes: 4_000, seed: 21), to: temporaryPath("a.osm.pbf"))
+    let second = try CityGenerator.write(CityOptions(nodes: 4_000, seed: 21), to: temporaryPath("b.osm.pbf"))
+    _ = try CityGenerator.write(CityOptions(nodes: 4_000, seed: 22), to: temporaryPath("c.osm.pbf"))
+    let a = try Data(contentsOf: URL(fileURLWithPath: temporaryPath("a.osm.pbf")))
+    #expect(a == (try Data(contentsOf: URL(fileURLWithPath: temporaryPath("b.osm.pbf")))))
+    #expect(a != (try Data(contentsOf: URL(fileURLWithPath: temporaryPath("c.osm.pbf")))))
+    // The same elements as the XML (the end-to-end tests import both and compare the databases).
+    #expect((first.nodes, first.ways, first.relations) == (xml.nodes, xml.ways, xml.relations))
+    #expect(first == second)
+    #expect(first.bytes == Int64(a.count))
+    #expect(CityGenerator.format(ofPath: "x.osm.pbf") == .pbf && CityGenerator.format(ofPath: "-") == .xml)
+    // An OSM PBF file: a 4-byte BlobHeader length, then the header block's type.
+    #expect(Array(a.prefix(4)) == [0, 0, 0, 0x0d] && String(decoding: a[6..<15], as: UTF8.self) == "OSMHeader")
+}

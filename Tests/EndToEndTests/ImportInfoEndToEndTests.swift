@@ -148,7 +148,7 @@ import TestSupport
         defer { CLI.remove(directory) }
         let result = try CLI.run(["import", "/nonexistent/city.osm.bz2", "--db", directory.appendingPathComponent("x.sqlite").path])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr == "waymark: error: /nonexistent/city.osm.bz2: no such file (expected an OSM XML extract: .osm, .osm.gz or .osm.bz2)\n")
+        #expect(result.stderr == "waymark: error: /nonexistent/city.osm.bz2: no such file (expected an OSM extract: .osm, .osm.gz, .osm.bz2 or .osm.pbf)\n")
         #expect(result.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }

@@ -44,6 +44,20 @@ public enum SharedExtracts {
         public var description: String { "\(path) not found (add .enabled(if: SharedExtracts.available(...)) to the test)" }
     }
 
+    /// Whether the shared extracts are here at all (for `.enabled(if:)` traits, so tests needing them
+    /// show as skipped rather than passing).
+    public static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path)
+    }
+
+    /// The names (without extension) of the extracts present both as `NAME.osm.pbf` and as
+    /// `NAME.osm.bz2`, sorted; empty when the folder is absent.
+    public static var extractsInBothFormats: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let names = Set(files.filter { $0.hasSuffix(".osm.pbf") }.map { String($0.dropLast(".osm.pbf".count)) })
+        return names.filter { files.contains("\($0).osm.bz2") }.sorted()
+    }
+
     /// The path of an extract, or nil (with a note printed) when it is not present.
     @available(*, deprecated, message: "an early return passes the test: use the trait .enabled(if: SharedExtracts.available(name)) and require(name)")
     public static func path(_ name: String) -> String? {

@@ -1,0 +1,1 @@
+../../../../../Sources/OSMImport/PBFBlockProblem.swift

@@ -1,0 +1,1 @@
+../../../../../Sources/OSMImport/PBFDecodedBlock.swift

@@ -1,0 +1,1 @@
+../../../../../Sources/OSMImport/PBFPrimitiveBlockDecoder.swift
