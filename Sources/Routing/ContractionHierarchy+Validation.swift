@@ -1,0 +1,112 @@
+extension ContractionHierarchy {
+    /// The ends and weight of every hierarchy arc id (original arcs, then shortcuts).
+    private struct ArcEnds {
+        var tail: [UInt32]
+        var head: [UInt32]
+        var weight: [UInt32]
+    }
+
+    /// The first violated invariant of `hierarchy` as the hierarchy of `graph` (see the type), or nil.
+    /// - Complexity: O(vertices + arcs + shortcuts).
+    static func firstProblem(of hierarchy: ContractionHierarchy, graph: WeightedDigraph) -> (array: String, reason: String)? {
+        let h = hierarchy
+        if let problem = rankProblem(h.rank, vertexCount: graph.vertexCount) { return ("rank", problem) }
+        if let problem = offsetsProblem(h.upwardFirstOut, vertexCount: graph.vertexCount, arcCount: h.upwardHead.count) {
+            return ("upward_first_out", problem)
+        }
+        if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardTail.count) {
+            return ("downward_first_in", problem)
+        }
+        for (name, count, expected) in [("upward_weight", h.upwardWeight.count, h.upwardHead.count),
+                                        ("upward_arc", h.upwardArc.count, h.upwardHead.count),
+                                        ("downward_weight", h.downwardWeight.count, h.downwardTail.count),
+                                        ("downward_arc", h.downwardArc.count, h.downwardTail.count),
+                                        ("shortcut_second", h.shortcutSecond.count, h.shortcutFirst.count)] where count != expected {
+            return (name, "\(count) entries where \(expected) are needed")
+        }
+        if graph.arcCount + h.shortcutFirst.count >= Int(UInt32.max - 1) { return ("shortcut_first", "too many shortcuts") }
+        let ends: ArcEnds
+        do { ends = try arcEnds(of: h, graph: graph) } catch { return error.problem }
+        var vertexAt = [UInt32](repeating: 0, count: h.rank.count)
+        for (v, r) in h.rank.enumerated() { vertexAt[Int(r)] = UInt32(v) }
+        if let problem = searchArcsProblem(h, ends: ends, vertexAt: vertexAt, upward: true) { return problem }
+        if let problem = searchArcsProblem(h, ends: ends, vertexAt: vertexAt, upward: false) { return problem }
+        return nil
+    }
+
+    private static func rankProblem(_ rank: [UInt32], vertexCount: Int) -> String? {
+        if rank.count != vertexCount { return "\(rank.count) ranks for \(vertexCount) vertices" }
+        var seen = [Bool](repeating: false, count: vertexCount)
+        for (v, r) in rank.enumerated() {
+            if Int(r) >= vertexCount || seen[Int(r)] { return "rank \(r) of vertex \(v) is out of range or repeated" }
+            seen[Int(r)] = true
+        }
+        return nil
+    }
+
+    private static func offsetsProblem(_ first: [UInt32], vertexCount: Int, arcCount: Int) -> String? {
+        if first.count != vertexCount + 1 { return "\(first.count) offsets for \(vertexCount) vertices" }
+        if first[0] != 0 { return "starts at \(first[0]), not 0" }
+        for r in 0..<vertexCount where first[r] > first[r + 1] { return "decreases at rank \(r)" }
+        if Int(first[vertexCount]) != arcCount { return "ends at \(first[vertexCount]) but there are \(arcCount) arcs" }
+        return nil
+    }
+
+    /// Ends, weights and hop counts of all hierarchy arcs; shortcuts checked to be well formed.
+    private static func arcEnds(of h: ContractionHierarchy, graph: WeightedDigraph) throws(Failure) -> ArcEnds {
+        let m = graph.arcCount
+        var ends = ArcEnds(tail: graph.tails(), head: graph.head, weight: graph.weight)
+        var hops = [UInt32](repeating: 1, count: m)
+        let total = m + h.shortcutFirst.count
+        ends.tail.reserveCapacity(total); ends.head.reserveCapacity(total); ends.weight.reserveCapacity(total)
+        hops.reserveCapacity(total)
+        for k in 0..<h.shortcutFirst.count {
+            let id = m + k
+            let a = Int(h.shortcutFirst[k]), b = Int(h.shortcutSecond[k])
+            if a >= id { throw Failure(("shortcut_first", "shortcut \(k) refers to arc \(a), not an earlier one")) }
+            if b >= id { throw Failure(("shortcut_second", "shortcut \(k) refers to arc \(b), not an earlier one")) }
+            if ends.head[a] != ends.tail[b] { throw Failure(("shortcut_second", "the halves of shortcut \(k) do not meet")) }
+            let weight = UInt64(ends.weight[a]) + UInt64(ends.weight[b])
+            if weight >= UInt64(unreachable) { throw Failure(("shortcut_first", "shortcut \(k) overflows")) }
+            let span = UInt64(hops[a]) + UInt64(hops[b])
+            if span > UInt64(max(1, m)) { throw Failure(("shortcut_first", "shortcut \(k) spans \(span) arcs of \(m)")) }
+            ends.tail.append(ends.tail[a]); ends.head.append(ends.head[b]); ends.weight.append(UInt32(weight))
+            hops.append(UInt32(span))
+        }
+        return ends
+    }
+
+    /// A problem (array, reason) thrown out of the arc walk.
+    private struct Failure: Error {
+        var problem: (array: String, reason: String)
+        init(_ problem: (String, String)) { self.problem = problem }
+    }
+
+    /// Upward (or downward) arcs: other end ranked higher, id in range, ends and weight as the id says.
+    private static func searchArcsProblem(_ h: ContractionHierarchy, ends: ArcEnds, vertexAt: [UInt32], upward: Bool) -> (array: String, reason: String)? {
+        let first = upward ? h.upwardFirstOut : h.downwardFirstIn
+        let other = upward ? h.upwardHead : h.downwardTail
+        let weight = upward ? h.upwardWeight : h.downwardWeight
+        let arc = upward ? h.upwardArc : h.downwardArc
+        let prefix = upward ? "upward" : "downward"
+        let idCount = ends.tail.count
+        for r in 0..<h.rank.count {
+            for i in Int(first[r]) ..< Int(first[r + 1]) {
+                let o = other[i]
+                if Int(o) >= h.rank.count || o <= UInt32(r) {
+                    return (upward ? "upward_head" : "downward_tail", "arc \(i) at rank \(r) leads to rank \(o), not a higher one")
+                }
+                let id = Int(arc[i])
+                if id >= idCount { return ("\(prefix)_arc", "arc \(i) names hierarchy arc \(id) of \(idCount)") }
+                let (from, to) = upward ? (vertexAt[r], vertexAt[Int(o)]) : (vertexAt[Int(o)], vertexAt[r])
+                if ends.tail[id] != from || ends.head[id] != to {
+                    return ("\(prefix)_arc", "arc \(i) at rank \(r) does not join the ends of hierarchy arc \(id)")
+                }
+                if ends.weight[id] != weight[i] {
+                    return ("\(prefix)_weight", "arc \(i) weighs \(weight[i]) but hierarchy arc \(id) weighs \(ends.weight[id])")
+                }
+            }
+        }
+        return nil
+    }
+}
