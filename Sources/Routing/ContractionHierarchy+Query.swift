@@ -1,14 +1,13 @@
 extension ContractionHierarchy {
     /// One search direction's arcs, CSR by rank: the arcs of rank `r` are `first[r] ..< first[r + 1]`,
-    /// joining `r` with the higher rank `other[i]` at weight `weight[i]`.
+    /// joining `r` with the higher rank `ends[2i]` at weight `ends[2i + 1]`.
     struct ArcView {
         let first: [UInt32]
-        let other: [UInt32]
-        let weight: [UInt32]
+        let ends: [UInt32]
     }
 
-    var upwardView: ArcView { ArcView(first: upwardFirstOut, other: upwardHead, weight: upwardWeight) }
-    var downwardView: ArcView { ArcView(first: downwardFirstIn, other: downwardTail, weight: downwardWeight) }
+    var upwardView: ArcView { ArcView(first: upwardFirstOut, ends: upwardArcs) }
+    var downwardView: ArcView { ArcView(first: downwardFirstIn, ends: downwardArcs) }
 
     /// The shortest path from any source seed to any target seed, unpacked to the graph's arcs.
     ///
@@ -114,8 +113,8 @@ extension ContractionHierarchy {
     static func isStalled(_ r: Int, distance d: UInt32, labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
                           generation: UInt32, arcs: ArcView) -> Bool {
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
-            let x = labels + Int(arcs.other[i])
-            if x.pointee.stamp == generation && UInt64(x.pointee.distance) + UInt64(arcs.weight[i]) < UInt64(d) { return true }
+            let x = labels + Int(arcs.ends[2 * i])
+            if x.pointee.stamp == generation && UInt64(x.pointee.distance) + UInt64(arcs.ends[2 * i + 1]) < UInt64(d) { return true }
         }
         return false
     }
@@ -125,9 +124,9 @@ extension ContractionHierarchy {
     static func relaxArcs(of r: Int, distance d: UInt32, labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
                           generation: UInt32, arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) {
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
-            let candidate = UInt64(d) + UInt64(arcs.weight[i])
+            let candidate = UInt64(d) + UInt64(arcs.ends[2 * i + 1])
             if candidate >= UInt64(unreachable) { continue }
-            let x = arcs.other[i]
+            let x = arcs.ends[2 * i]
             let label = labels + Int(x)
             if label.pointee.stamp != generation || UInt32(candidate) < label.pointee.distance {
                 label.pointee = .init(distance: UInt32(candidate), stamp: generation, parentArc: UInt32(i), parent: UInt32(r))
@@ -140,43 +139,52 @@ extension ContractionHierarchy {
     /// down to a target seed, each hierarchy arc unpacked. Parents always have lower ranks, so both
     /// walks end.
     private func path(through meeting: Meeting, workspace ws: ContractionHierarchyWorkspace) -> HierarchyPath {
-        var ids: [UInt32] = []
+        // The hierarchy arcs go on a stack in reverse path order, so unpacking pops them in order.
+        var stack = ws.unpackStack
+        ws.unpackStack = []
+        defer { ws.unpackStack = stack }
+        stack.removeAll(keepingCapacity: true)
         var r = Int(meeting.rank)
-        while ws.forward[r].parentArc != ContractionHierarchyWorkspace.seeded {
-            ids.append(upwardArc[Int(ws.forward[r].parentArc)])
-            r = Int(ws.forward[r].parent)
-        }
-        let sourceSeed = Int(ws.forward[r].parent)
-        ids.reverse()
-        r = Int(meeting.rank)
         while ws.backward[r].parentArc != ContractionHierarchyWorkspace.seeded {
-            ids.append(downwardArc[Int(ws.backward[r].parentArc)])
+            stack.append(downwardArcID[Int(ws.backward[r].parentArc)])
             r = Int(ws.backward[r].parent)
         }
         let targetSeed = Int(ws.backward[r].parent)
+        stack.reverse()
+        r = Int(meeting.rank)
+        while ws.forward[r].parentArc != ContractionHierarchyWorkspace.seeded {
+            stack.append(upwardArcID[Int(ws.forward[r].parentArc)])
+            r = Int(ws.forward[r].parent)
+        }
+        let sourceSeed = Int(ws.forward[r].parent)
         var arcs: [UInt32] = []
-        var stack: [UInt32] = []
-        for id in ids { unpack(id, into: &arcs, stack: &stack) }
+        arcs.reserveCapacity(4 * stack.count)
+        unpackStack(&stack, into: &arcs)
         return HierarchyPath(cost: meeting.cost, sourceSeed: sourceSeed, targetSeed: targetSeed, arcs: arcs)
     }
 
     /// Appends the graph's arcs that hierarchy arc `id` stands for, in order.
     /// - Complexity: O(length of the unpacked path).
     public func unpack(_ id: UInt32, into arcs: inout [UInt32]) {
-        var stack: [UInt32] = []
-        unpack(id, into: &arcs, stack: &stack)
+        var stack = [id]
+        unpackStack(&stack, into: &arcs)
     }
 
-    private func unpack(_ id: UInt32, into arcs: inout [UInt32], stack: inout [UInt32]) {
+    /// Pops hierarchy arcs off `stack` until it is empty: original arcs go to `arcs`, a shortcut is
+    /// replaced by its two halves (second below first).
+    private func unpackStack(_ stack: inout [UInt32], into arcs: inout [UInt32]) {
         let m = UInt32(originalArcCount)
-        stack.append(id)
-        while let top = stack.popLast() {
-            if top < m {
-                arcs.append(top)
-            } else {
-                let k = Int(top - m)
-                stack.append(shortcutSecond[k])
-                stack.append(shortcutFirst[k])
+        shortcutFirst.withUnsafeBufferPointer { first in
+            shortcutSecond.withUnsafeBufferPointer { second in
+                while let top = stack.popLast() {
+                    if top < m {
+                        arcs.append(top)
+                    } else {
+                        let k = Int(top &- m)
+                        stack.append(second[k])
+                        stack.append(first[k])
+                    }
+                }
             }
         }
     }

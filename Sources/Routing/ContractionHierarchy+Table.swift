@@ -25,7 +25,7 @@ extension ContractionHierarchy {
                       workspace ws: ContractionHierarchyWorkspace) -> CostTable {
         precondition(ws.capacity >= vertexCount, "the workspace was made for a smaller hierarchy; use hierarchy.makeWorkspace()")
         if let annotation {
-            precondition(annotation.upward.count == upwardHead.count && annotation.downward.count == downwardTail.count,
+            precondition(annotation.upward.count == upwardArcID.count && annotation.downward.count == downwardArcID.count,
                          "the annotation was made for another hierarchy")
         }
         let buckets = fillBuckets(targets: targets, annotation: annotation, workspace: ws)
@@ -147,9 +147,9 @@ extension ContractionHierarchy {
                                 annotations: UnsafeMutablePointer<UInt32>, values: [UInt32], generation: UInt32,
                                 arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) {
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
-            let candidate = UInt64(d) + UInt64(arcs.weight[i])
+            let candidate = UInt64(d) + UInt64(arcs.ends[2 * i + 1])
             if candidate >= UInt64(Self.unreachable) { continue }
-            let x = Int(arcs.other[i])
+            let x = Int(arcs.ends[2 * i])
             if labels[x].stamp != generation || UInt32(candidate) < labels[x].distance {
                 labels[x] = .init(distance: UInt32(candidate), stamp: generation, parentArc: UInt32(i), parent: UInt32(r))
                 let (sum, overflow) = annotations[r].addingReportingOverflow(values[i])

@@ -11,16 +11,14 @@ extension ContractionHierarchy {
     static func firstProblem(of hierarchy: ContractionHierarchy, graph: WeightedDigraph) -> (array: String, reason: String)? {
         let h = hierarchy
         if let problem = rankProblem(h.rank, vertexCount: graph.vertexCount) { return ("rank", problem) }
-        if let problem = offsetsProblem(h.upwardFirstOut, vertexCount: graph.vertexCount, arcCount: h.upwardHead.count) {
+        if let problem = offsetsProblem(h.upwardFirstOut, vertexCount: graph.vertexCount, arcCount: h.upwardArcID.count) {
             return ("upward_first_out", problem)
         }
-        if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardTail.count) {
+        if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardArcID.count) {
             return ("downward_first_in", problem)
         }
-        for (name, count, expected) in [("upward_weight", h.upwardWeight.count, h.upwardHead.count),
-                                        ("upward_arc", h.upwardArc.count, h.upwardHead.count),
-                                        ("downward_weight", h.downwardWeight.count, h.downwardTail.count),
-                                        ("downward_arc", h.downwardArc.count, h.downwardTail.count),
+        for (name, count, expected) in [("upward_arcs", h.upwardArcs.count, 2 * h.upwardArcID.count),
+                                        ("downward_arcs", h.downwardArcs.count, 2 * h.downwardArcID.count),
                                         ("shortcut_second", h.shortcutSecond.count, h.shortcutFirst.count)] where count != expected {
             return (name, "\(count) entries where \(expected) are needed")
         }
@@ -85,16 +83,15 @@ extension ContractionHierarchy {
     /// Upward (or downward) arcs: other end ranked higher, id in range, ends and weight as the id says.
     private static func searchArcsProblem(_ h: ContractionHierarchy, ends: ArcEnds, vertexAt: [UInt32], upward: Bool) -> (array: String, reason: String)? {
         let first = upward ? h.upwardFirstOut : h.downwardFirstIn
-        let other = upward ? h.upwardHead : h.downwardTail
-        let weight = upward ? h.upwardWeight : h.downwardWeight
-        let arc = upward ? h.upwardArc : h.downwardArc
+        let pairs = upward ? h.upwardArcs : h.downwardArcs
+        let arc = upward ? h.upwardArcID : h.downwardArcID
         let prefix = upward ? "upward" : "downward"
         let idCount = ends.tail.count
         for r in 0..<h.rank.count {
             for i in Int(first[r]) ..< Int(first[r + 1]) {
-                let o = other[i]
+                let o = pairs[2 * i], weight = pairs[2 * i + 1]
                 if Int(o) >= h.rank.count || o <= UInt32(r) {
-                    return (upward ? "upward_head" : "downward_tail", "arc \(i) at rank \(r) leads to rank \(o), not a higher one")
+                    return ("\(prefix)_arcs", "arc \(i) at rank \(r) joins rank \(o), not a higher one")
                 }
                 let id = Int(arc[i])
                 if id >= idCount { return ("\(prefix)_arc", "arc \(i) names hierarchy arc \(id) of \(idCount)") }
@@ -102,8 +99,8 @@ extension ContractionHierarchy {
                 if ends.tail[id] != from || ends.head[id] != to {
                     return ("\(prefix)_arc", "arc \(i) at rank \(r) does not join the ends of hierarchy arc \(id)")
                 }
-                if ends.weight[id] != weight[i] {
-                    return ("\(prefix)_weight", "arc \(i) weighs \(weight[i]) but hierarchy arc \(id) weighs \(ends.weight[id])")
+                if ends.weight[id] != weight {
+                    return ("\(prefix)_arcs", "arc \(i) weighs \(weight) but hierarchy arc \(id) weighs \(ends.weight[id])")
                 }
             }
         }

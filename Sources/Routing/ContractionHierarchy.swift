@@ -8,10 +8,12 @@
 ///
 /// Layout (CSR by rank `r`):
 /// - `rank[v]`: the position in which vertex `v` was contracted (a permutation of `0 ..< n`);
-/// - upward arcs `upwardFirstOut[r] ..< upwardFirstOut[r + 1]`: arcs `r → upwardHead[i]`
-///   (`upwardHead[i] > r`) of weight `upwardWeight[i]`, which is hierarchy arc `upwardArc[i]`;
-/// - downward arcs `downwardFirstIn[r] ..< downwardFirstIn[r + 1]`: arcs `downwardTail[i] → r`
-///   (`downwardTail[i] > r`), which the backward search follows against their direction;
+/// - upward arcs `i` in `upwardFirstOut[r] ..< upwardFirstOut[r + 1]`: arcs `r → upwardArcs[2i]`
+///   (a higher rank) of weight `upwardArcs[2i + 1]`, which are hierarchy arcs `upwardArcID[i]`; the
+///   head and weight lie side by side because the search reads them together (one cache line);
+/// - downward arcs `i` in `downwardFirstIn[r] ..< downwardFirstIn[r + 1]`: arcs `downwardArcs[2i] → r`
+///   (from a higher rank) of weight `downwardArcs[2i + 1]`, hierarchy arcs `downwardArcID[i]`; the
+///   backward search follows them against their direction;
 /// - hierarchy arc ids: `id < originalArcCount` is the graph's arc `id`; otherwise shortcut
 ///   `k = id - originalArcCount`, the path of hierarchy arc `shortcutFirst[k]` followed by
 ///   `shortcutSecond[k]` (both smaller ids, so unpacking ends), whose middle vertex is contracted below
@@ -38,13 +40,13 @@ public struct ContractionHierarchy: Sendable, Equatable {
     public let originalArcCount: Int
     public let rank: [UInt32]
     public let upwardFirstOut: [UInt32]
-    public let upwardHead: [UInt32]
-    public let upwardWeight: [UInt32]
-    public let upwardArc: [UInt32]
+    /// Head rank and weight of each upward arc, interleaved.
+    public let upwardArcs: [UInt32]
+    public let upwardArcID: [UInt32]
     public let downwardFirstIn: [UInt32]
-    public let downwardTail: [UInt32]
-    public let downwardWeight: [UInt32]
-    public let downwardArc: [UInt32]
+    /// Tail rank and weight of each downward arc, interleaved.
+    public let downwardArcs: [UInt32]
+    public let downwardArcID: [UInt32]
     public let shortcutFirst: [UInt32]
     public let shortcutSecond: [UInt32]
 
@@ -66,13 +68,13 @@ public struct ContractionHierarchy: Sendable, Equatable {
     /// - Throws: `ContractionHierarchyError.damaged` naming the first inconsistent array.
     /// - Complexity: O(vertices + arcs + shortcuts).
     public init(validating graph: WeightedDigraph, rank: [UInt32],
-                upwardFirstOut: [UInt32], upwardHead: [UInt32], upwardWeight: [UInt32], upwardArc: [UInt32],
-                downwardFirstIn: [UInt32], downwardTail: [UInt32], downwardWeight: [UInt32], downwardArc: [UInt32],
+                upwardFirstOut: [UInt32], upwardArcs: [UInt32], upwardArcID: [UInt32],
+                downwardFirstIn: [UInt32], downwardArcs: [UInt32], downwardArcID: [UInt32],
                 shortcutFirst: [UInt32], shortcutSecond: [UInt32]) throws(ContractionHierarchyError) {
         let candidate = ContractionHierarchy(
-            unchecked: (), rank: rank, upwardFirstOut: upwardFirstOut, upwardHead: upwardHead, upwardWeight: upwardWeight,
-            upwardArc: upwardArc, downwardFirstIn: downwardFirstIn, downwardTail: downwardTail,
-            downwardWeight: downwardWeight, downwardArc: downwardArc, shortcutFirst: shortcutFirst,
+            unchecked: (), rank: rank, upwardFirstOut: upwardFirstOut, upwardArcs: upwardArcs,
+            upwardArcID: upwardArcID, downwardFirstIn: downwardFirstIn, downwardArcs: downwardArcs,
+            downwardArcID: downwardArcID, shortcutFirst: shortcutFirst,
             shortcutSecond: shortcutSecond, originalArcCount: graph.arcCount)
         if let problem = Self.firstProblem(of: candidate, graph: graph) {
             throw .damaged(array: problem.array, reason: problem.reason)
@@ -88,27 +90,25 @@ public struct ContractionHierarchy: Sendable, Equatable {
             return values
         }
         try self.init(validating: graph, rank: array("rank"),
-                      upwardFirstOut: array("upward_first_out"), upwardHead: array("upward_head"),
-                      upwardWeight: array("upward_weight"), upwardArc: array("upward_arc"),
-                      downwardFirstIn: array("downward_first_in"), downwardTail: array("downward_tail"),
-                      downwardWeight: array("downward_weight"), downwardArc: array("downward_arc"),
+                      upwardFirstOut: array("upward_first_out"), upwardArcs: array("upward_arcs"),
+                      upwardArcID: array("upward_arc_id"),
+                      downwardFirstIn: array("downward_first_in"), downwardArcs: array("downward_arcs"),
+                      downwardArcID: array("downward_arc_id"),
                       shortcutFirst: array("shortcut_first"), shortcutSecond: array("shortcut_second"))
     }
 
     /// Member-wise, without checks (the builder and the validating initializer).
     init(unchecked: Void, rank: [UInt32],
-         upwardFirstOut: [UInt32], upwardHead: [UInt32], upwardWeight: [UInt32], upwardArc: [UInt32],
-         downwardFirstIn: [UInt32], downwardTail: [UInt32], downwardWeight: [UInt32], downwardArc: [UInt32],
+         upwardFirstOut: [UInt32], upwardArcs: [UInt32], upwardArcID: [UInt32],
+         downwardFirstIn: [UInt32], downwardArcs: [UInt32], downwardArcID: [UInt32],
          shortcutFirst: [UInt32], shortcutSecond: [UInt32], originalArcCount: Int) {
         self.rank = rank
         self.upwardFirstOut = upwardFirstOut
-        self.upwardHead = upwardHead
-        self.upwardWeight = upwardWeight
-        self.upwardArc = upwardArc
+        self.upwardArcs = upwardArcs
+        self.upwardArcID = upwardArcID
         self.downwardFirstIn = downwardFirstIn
-        self.downwardTail = downwardTail
-        self.downwardWeight = downwardWeight
-        self.downwardArc = downwardArc
+        self.downwardArcs = downwardArcs
+        self.downwardArcID = downwardArcID
         self.shortcutFirst = shortcutFirst
         self.shortcutSecond = shortcutSecond
         self.originalArcCount = originalArcCount
@@ -116,16 +116,16 @@ public struct ContractionHierarchy: Sendable, Equatable {
 
     /// Every array under a stable snake_case name, for storage (one checksummed row each).
     public var storedArrays: [(name: String, values: [UInt32])] {
-        [("rank", rank), ("upward_first_out", upwardFirstOut), ("upward_head", upwardHead),
-         ("upward_weight", upwardWeight), ("upward_arc", upwardArc), ("downward_first_in", downwardFirstIn),
-         ("downward_tail", downwardTail), ("downward_weight", downwardWeight), ("downward_arc", downwardArc),
+        [("rank", rank), ("upward_first_out", upwardFirstOut), ("upward_arcs", upwardArcs),
+         ("upward_arc_id", upwardArcID), ("downward_first_in", downwardFirstIn),
+         ("downward_arcs", downwardArcs), ("downward_arc_id", downwardArcID),
          ("shortcut_first", shortcutFirst), ("shortcut_second", shortcutSecond)]
     }
 
     public var vertexCount: Int { rank.count }
     public var shortcutCount: Int { shortcutFirst.count }
     /// Upward plus downward arcs (what the searches scan).
-    public var searchArcCount: Int { upwardHead.count + downwardTail.count }
+    public var searchArcCount: Int { upwardArcID.count + downwardArcID.count }
     /// Bytes held by the arrays.
     public var memoryBytes: Int { storedArrays.reduce(0) { $0 + 4 * $1.values.count } }
 

@@ -20,7 +20,7 @@ struct ContractionHierarchyBuilder {
     let vertexCount: Int
     var outArcs: DynamicAdjacency
     var inArcs: DynamicAdjacency
-    var witness: WitnessSearch
+    let witness: WitnessSearch
     var contracted: [Bool]
     var level: [UInt32]
     var deletedNeighbours: [UInt32]
@@ -36,13 +36,13 @@ struct ContractionHierarchyBuilder {
     // The hierarchy in contraction order (vertex ids; converted to ranks at the end).
     var order: [UInt32] = []
     var upwardFirstOut: [UInt32] = [0]
-    var upwardHeadVertex: [UInt32] = []
-    var upwardWeight: [UInt32] = []
-    var upwardArc: [UInt32] = []
+    /// Head vertex and weight, interleaved.
+    var upwardArcs: [UInt32] = []
+    var upwardArcID: [UInt32] = []
     var downwardFirstIn: [UInt32] = [0]
-    var downwardTailVertex: [UInt32] = []
-    var downwardWeight: [UInt32] = []
-    var downwardArc: [UInt32] = []
+    /// Tail vertex and weight, interleaved.
+    var downwardArcs: [UInt32] = []
+    var downwardArcID: [UInt32] = []
 
     /// Loads the graph into the dynamic lists, dropping loops and all but the cheapest parallel arc.
     /// - Complexity: O(vertices + arcs).
@@ -116,6 +116,7 @@ struct ContractionHierarchyBuilder {
 
     private mutating func contractByPriority() throws(ContractionHierarchyError) {
         var priority = [Double](repeating: 0, count: vertexCount)
+        var stale = [Bool](repeating: false, count: vertexCount)
         var queue = BinaryMinHeap<QueueEntry>()
         for v in 0..<vertexCount {
             priority[v] = try estimatePriority(of: UInt32(v))
@@ -125,8 +126,9 @@ struct ContractionHierarchyBuilder {
         while !queue.isEmpty {
             let entry = queue.pop()
             let v = entry.vertex
-            if contracted[Int(v)] || entry.priority != priority[Int(v)] { continue }  // stale
-            if options.lazyUpdates && !queue.isEmpty {
+            if contracted[Int(v)] || entry.priority != priority[Int(v)] { continue }  // superseded entry
+            if (options.lazyUpdates || stale[Int(v)]) && !queue.isEmpty {
+                stale[Int(v)] = false
                 let fresh = try estimatePriority(of: v)
                 if fresh > queue.minimum.priority {
                     priority[Int(v)] = fresh
@@ -139,8 +141,12 @@ struct ContractionHierarchyBuilder {
             for x in neighbours {
                 level[Int(x)] = max(level[Int(x)], level[Int(v)] + 1)
                 deletedNeighbours[Int(x)] += 1
-                priority[Int(x)] = try estimatePriority(of: x)
-                queue.push(QueueEntry(priority: priority[Int(x)], vertex: x))
+                if options.neighbourUpdates {
+                    priority[Int(x)] = try estimatePriority(of: x)
+                    queue.push(QueueEntry(priority: priority[Int(x)], vertex: x))
+                } else {
+                    stale[Int(x)] = true
+                }
             }
         }
     }
@@ -215,16 +221,16 @@ struct ContractionHierarchyBuilder {
         order.append(v)
         for p in outArcs.range(of: v) {
             let arc = outArcs[p]
-            upwardHeadVertex.append(arc.other); upwardWeight.append(arc.weight); upwardArc.append(arc.id)
+            upwardArcs.append(arc.other); upwardArcs.append(arc.weight); upwardArcID.append(arc.id)
             inArcs.remove(v, at: arc.other)
         }
-        upwardFirstOut.append(UInt32(upwardHeadVertex.count))
+        upwardFirstOut.append(UInt32(upwardArcID.count))
         for p in inArcs.range(of: v) {
             let arc = inArcs[p]
-            downwardTailVertex.append(arc.other); downwardWeight.append(arc.weight); downwardArc.append(arc.id)
+            downwardArcs.append(arc.other); downwardArcs.append(arc.weight); downwardArcID.append(arc.id)
             outArcs.remove(v, at: arc.other)
         }
-        downwardFirstIn.append(UInt32(downwardTailVertex.count))
+        downwardFirstIn.append(UInt32(downwardArcID.count))
         outArcs.clear(v)
         inArcs.clear(v)
         contracted[Int(v)] = true
@@ -255,10 +261,15 @@ struct ContractionHierarchyBuilder {
         for (r, v) in order.enumerated() { rank[Int(v)] = UInt32(r) }
         return ContractionHierarchy(
             unchecked: (), rank: rank,
-            upwardFirstOut: upwardFirstOut, upwardHead: upwardHeadVertex.map { rank[Int($0)] },
-            upwardWeight: upwardWeight, upwardArc: upwardArc,
-            downwardFirstIn: downwardFirstIn, downwardTail: downwardTailVertex.map { rank[Int($0)] },
-            downwardWeight: downwardWeight, downwardArc: downwardArc,
+            upwardFirstOut: upwardFirstOut, upwardArcs: Self.endsToRanks(upwardArcs, rank: rank), upwardArcID: upwardArcID,
+            downwardFirstIn: downwardFirstIn, downwardArcs: Self.endsToRanks(downwardArcs, rank: rank), downwardArcID: downwardArcID,
             shortcutFirst: shortcutFirst, shortcutSecond: shortcutSecond, originalArcCount: graph.arcCount)
+    }
+
+    /// Interleaved (vertex, weight) pairs with each vertex replaced by its rank.
+    private static func endsToRanks(_ pairs: [UInt32], rank: [UInt32]) -> [UInt32] {
+        var result = pairs
+        for i in stride(from: 0, to: result.count, by: 2) { result[i] = rank[Int(result[i])] }
+        return result
     }
 }

@@ -8,12 +8,16 @@ public struct ContractionOptions: Sendable {
     /// Recompute the priority of the queue's minimum before contracting it, and put it back when it
     /// is no longer the minimum (Geisberger's lazy updates).
     public var lazyUpdates = true
+    /// Recompute the neighbours' priorities right after each contraction; when false they are only
+    /// marked stale and recomputed when they reach the front of the queue.
+    public var neighbourUpdates = true
     /// A fixed order to contract in (`rank[v]` = position of `v`), e.g. another metric's hierarchy's
     /// `rank`; nil computes one from the priorities. Must be a permutation of the vertices.
     public var rank: [UInt32]? = nil
 
     public init(witnessSettledLimit: Int = 500, simulationSettledLimit: Int = 100, lazyUpdates: Bool = true,
-                rank: [UInt32]? = nil) {
+                neighbourUpdates: Bool = true, rank: [UInt32]? = nil) {
+        self.neighbourUpdates = neighbourUpdates
         self.witnessSettledLimit = witnessSettledLimit
         self.simulationSettledLimit = simulationSettledLimit
         self.lazyUpdates = lazyUpdates

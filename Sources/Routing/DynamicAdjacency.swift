@@ -12,14 +12,28 @@ struct DynamicArc {
 /// Each vertex owns a block of the pool (`start`, `count`, `capacity`); a full block moves to the
 /// pool's end with twice the room, so appending is amortised O(1) without one heap allocation per
 /// vertex (millions of small Swift arrays would cost more than the arcs themselves). Order inside a
-/// block is not kept (removal swaps the last arc in).
+/// block is not kept (removal swaps the last arc in). What witness searches read (other end, weight)
+/// is kept apart from what only contraction needs (id, hops), so the searches touch half the memory.
 struct DynamicAdjacency {
+    /// The part of an arc that witness searches read.
+    struct SearchArc {
+        var other: UInt32
+        var weight: UInt32
+    }
+
+    /// The rest of an arc.
+    struct Payload {
+        var id: UInt32
+        var hops: UInt32
+    }
+
     private(set) var start: [UInt32]
     private(set) var count: [UInt32]
     private var capacity: [UInt32]
-    private(set) var pool: [DynamicArc]
+    private(set) var searchPool: [SearchArc]
+    private var payloadPool: [Payload]
 
-    /// Lists for `vertexCount` vertices, with room for `degree[v]` arcs each.
+    /// Lists for `degrees.count` vertices, with room for `degrees[v]` arcs each.
     init(degrees: [UInt32]) {
         let n = degrees.count
         start = [UInt32](repeating: 0, count: n)
@@ -31,9 +45,12 @@ struct DynamicAdjacency {
             capacity[v] = degrees[v]
             next += degrees[v]
         }
-        pool = []
-        pool.reserveCapacity(Int(next) + Int(next) / 2)
-        pool.append(contentsOf: repeatElement(DynamicArc(other: 0, weight: 0, id: 0, hops: 0), count: Int(next)))
+        searchPool = []
+        searchPool.reserveCapacity(Int(next) + Int(next) / 2)
+        searchPool.append(contentsOf: repeatElement(SearchArc(other: 0, weight: 0), count: Int(next)))
+        payloadPool = []
+        payloadPool.reserveCapacity(Int(next) + Int(next) / 2)
+        payloadPool.append(contentsOf: repeatElement(Payload(id: 0, hops: 0), count: Int(next)))
     }
 
     /// The pool positions of `vertex`'s arcs.
@@ -43,14 +60,20 @@ struct DynamicAdjacency {
     }
 
     @inline(__always) subscript(position: Int) -> DynamicArc {
-        get { pool[position] }
-        set { pool[position] = newValue }
+        get {
+            let a = searchPool[position], b = payloadPool[position]
+            return DynamicArc(other: a.other, weight: a.weight, id: b.id, hops: b.hops)
+        }
+        set {
+            searchPool[position] = SearchArc(other: newValue.other, weight: newValue.weight)
+            payloadPool[position] = Payload(id: newValue.id, hops: newValue.hops)
+        }
     }
 
     /// The pool position of `vertex`'s arc to `other`, if any.
     /// - Complexity: O(degree).
     func position(of other: UInt32, at vertex: UInt32) -> Int? {
-        for p in range(of: vertex) where pool[p].other == other { return p }
+        for p in range(of: vertex) where searchPool[p].other == other { return p }
         return nil
     }
 
@@ -60,13 +83,18 @@ struct DynamicAdjacency {
         let v = Int(vertex)
         if count[v] == capacity[v] {
             let newCapacity = max(4, 2 * capacity[v])
-            let newStart = UInt32(pool.count)
-            for p in Int(start[v]) ..< Int(start[v]) + Int(count[v]) { pool.append(pool[p]) }
-            pool.append(contentsOf: repeatElement(DynamicArc(other: 0, weight: 0, id: 0, hops: 0), count: Int(newCapacity - count[v])))
+            let newStart = UInt32(searchPool.count)
+            for p in Int(start[v]) ..< Int(start[v]) + Int(count[v]) {
+                searchPool.append(searchPool[p])
+                payloadPool.append(payloadPool[p])
+            }
+            let room = Int(newCapacity - count[v])
+            searchPool.append(contentsOf: repeatElement(SearchArc(other: 0, weight: 0), count: room))
+            payloadPool.append(contentsOf: repeatElement(Payload(id: 0, hops: 0), count: room))
             start[v] = newStart
             capacity[v] = newCapacity
         }
-        pool[Int(start[v]) + Int(count[v])] = arc
+        self[Int(start[v]) + Int(count[v])] = arc
         count[v] += 1
     }
 
@@ -75,8 +103,22 @@ struct DynamicAdjacency {
     mutating func remove(_ other: UInt32, at vertex: UInt32) {
         guard let p = position(of: other, at: vertex) else { return }
         let last = Int(start[Int(vertex)]) + Int(count[Int(vertex)]) - 1
-        pool[p] = pool[last]
+        self[p] = self[last]
         count[Int(vertex)] -= 1
+    }
+
+    /// Calls `body` with raw views of the block starts, block sizes and the search pool (read only);
+    /// not called when there is no arc at all.
+    @inline(__always)
+    func withUnsafeLists(_ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>, UnsafePointer<SearchArc>) -> Void) {
+        start.withUnsafeBufferPointer { s in
+            count.withUnsafeBufferPointer { c in
+                searchPool.withUnsafeBufferPointer { p in
+                    guard let s = s.baseAddress, let c = c.baseAddress, let p = p.baseAddress else { return }
+                    body(s, c, p)
+                }
+            }
+        }
     }
 
     /// Drops every arc of `vertex` (its block stays allocated).

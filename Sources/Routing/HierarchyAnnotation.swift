@@ -18,7 +18,7 @@ public struct HierarchyAnnotation: Sendable, Equatable {
             let (sum, overflow) = value[Int(hierarchy.shortcutFirst[k])].addingReportingOverflow(value[Int(hierarchy.shortcutSecond[k])])
             value.append(overflow ? .max : sum)
         }
-        upward = hierarchy.upwardArc.map { value[Int($0)] }
-        downward = hierarchy.downwardArc.map { value[Int($0)] }
+        upward = hierarchy.upwardArcID.map { value[Int($0)] }
+        downward = hierarchy.downwardArcID.map { value[Int($0)] }
     }
 }

@@ -21,8 +21,8 @@ import Testing
     @Test func aMissingArrayIsNamed() throws {
         let graph = RandomDigraph.make(seed: 721)
         var arrays = Self.stored(try ContractionHierarchy(graph: graph))
-        arrays["upward_weight"] = nil
-        #expect(throws: ContractionHierarchyError.damaged(array: "upward_weight", reason: "missing")) {
+        arrays["upward_arcs"] = nil
+        #expect(throws: ContractionHierarchyError.damaged(array: "upward_arcs", reason: "missing")) {
             try ContractionHierarchy(validating: graph, storedArrays: arrays)
         }
     }
