@@ -4,7 +4,7 @@ public struct ContractionOptions: Sendable {
     /// witnesses (fewer shortcuts, faster queries) at more build time.
     public var witnessSettledLimit = 500
     /// The same bound while estimating priorities (simulated contractions).
-    public var simulationSettledLimit = 100
+    public var simulationSettledLimit = 20
     /// Recompute the priority of the queue's minimum before contracting it, and put it back when it
     /// is no longer the minimum (Geisberger's lazy updates).
     public var lazyUpdates = true
@@ -15,7 +15,7 @@ public struct ContractionOptions: Sendable {
     /// `rank`; nil computes one from the priorities. Must be a permutation of the vertices.
     public var rank: [UInt32]? = nil
 
-    public init(witnessSettledLimit: Int = 500, simulationSettledLimit: Int = 100, lazyUpdates: Bool = true,
+    public init(witnessSettledLimit: Int = 500, simulationSettledLimit: Int = 20, lazyUpdates: Bool = true,
                 neighbourUpdates: Bool = true, rank: [UInt32]? = nil) {
         self.neighbourUpdates = neighbourUpdates
         self.witnessSettledLimit = witnessSettledLimit
