@@ -138,10 +138,11 @@ struct ContractionHierarchyBuilder {
             }
             collectNeighbours(of: v, into: &neighbours)
             try contract(v)
+            let eager = neighbours.count <= options.neighbourUpdateLimit
             for x in neighbours {
                 level[Int(x)] = max(level[Int(x)], level[Int(v)] + 1)
                 deletedNeighbours[Int(x)] += 1
-                if options.neighbourUpdates {
+                if eager {
                     priority[Int(x)] = try estimatePriority(of: x)
                     queue.push(QueueEntry(priority: priority[Int(x)], vertex: x))
                 } else {

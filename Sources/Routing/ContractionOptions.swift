@@ -8,16 +8,19 @@ public struct ContractionOptions: Sendable {
     /// Recompute the priority of the queue's minimum before contracting it, and put it back when it
     /// is no longer the minimum (Geisberger's lazy updates).
     public var lazyUpdates = true
-    /// Recompute the neighbours' priorities right after each contraction; when false they are only
-    /// marked stale and recomputed when they reach the front of the queue.
-    public var neighbourUpdates = true
+    /// After contracting a vertex with at most this many neighbours, recompute their priorities at
+    /// once; after one with more, only mark them stale (recomputed when they reach the front of the
+    /// queue). Eager updates keep the order accurate but cost a simulation per neighbour, which in the
+    /// dense top of the hierarchy (dozens of neighbours, each with dozens of arcs) is most of the
+    /// build time. `Int.max`: always eager; 0: always lazy.
+    public var neighbourUpdateLimit = 8
     /// A fixed order to contract in (`rank[v]` = position of `v`), e.g. another metric's hierarchy's
     /// `rank`; nil computes one from the priorities. Must be a permutation of the vertices.
     public var rank: [UInt32]? = nil
 
     public init(witnessSettledLimit: Int = 500, simulationSettledLimit: Int = 20, lazyUpdates: Bool = true,
-                neighbourUpdates: Bool = true, rank: [UInt32]? = nil) {
-        self.neighbourUpdates = neighbourUpdates
+                neighbourUpdateLimit: Int = 8, rank: [UInt32]? = nil) {
+        self.neighbourUpdateLimit = neighbourUpdateLimit
         self.witnessSettledLimit = witnessSettledLimit
         self.simulationSettledLimit = simulationSettledLimit
         self.lazyUpdates = lazyUpdates

@@ -78,8 +78,8 @@ let environment = ProcessInfo.processInfo.environment
 if let value = environment["CH_WITNESS"].flatMap(Int.init) { contractionOptions.witnessSettledLimit = value }
 if let value = environment["CH_SIMULATION"].flatMap(Int.init) { contractionOptions.simulationSettledLimit = value }
 if environment["CH_NO_LAZY"] != nil { contractionOptions.lazyUpdates = false }
-if environment["CH_NO_NEIGHBOURS"] != nil { contractionOptions.neighbourUpdates = false }
-print("options: witness \(contractionOptions.witnessSettledLimit), simulation \(contractionOptions.simulationSettledLimit), lazy \(contractionOptions.lazyUpdates), neighbour updates \(contractionOptions.neighbourUpdates)")
+if let value = environment["CH_NEIGHBOURS"].flatMap(Int.init) { contractionOptions.neighbourUpdateLimit = value }
+print("options: witness \(contractionOptions.witnessSettledLimit), simulation \(contractionOptions.simulationSettledLimit), lazy \(contractionOptions.lazyUpdates), neighbour update limit \(contractionOptions.neighbourUpdateLimit)")
 
 // Contraction, `repeats` times (the last one is kept).
 var hierarchy: ContractionHierarchy!

@@ -48,6 +48,30 @@ import Testing
         #expect(reachable > 1000 && unreachable > 200, "reachable \(reachable), unreachable \(unreachable)")
     }
 
+    /// Larger graphs give deeper hierarchies (shortcuts of shortcuts many levels down).
+    @Test func deepHierarchiesOnLargerGraphsStayExact() throws {
+        var rng = SeededGenerator(seed: 2024)
+        for graphSeed in UInt64(900)...903 {
+            let graph = RandomDigraph.make(seed: graphSeed, maxVertices: 900, zeroShare: 0.3)
+            let hierarchy = try ContractionHierarchy(graph: graph)
+            #expect(hierarchy.shortcutCount > 0)
+            let workspace = hierarchy.makeWorkspace()
+            let tails = graph.tails()
+            var longest = 0
+            for _ in 0..<30 {
+                let s = ContractionHierarchyTests.randomSeeds(1...2, vertices: graph.vertexCount, using: &rng)
+                let t = ContractionHierarchyTests.randomSeeds(1...2, vertices: graph.vertexCount, using: &rng)
+                let path = hierarchy.shortestPath(from: s, to: t, workspace: workspace)
+                #expect(path?.cost == RandomDigraph.dijkstra(graph, from: s, to: t), "graph \(graphSeed)")
+                if let path {
+                    #expect(RandomDigraph.pathProblem(path, in: graph, tails: tails, sources: s, targets: t) == nil)
+                    longest = max(longest, path.arcs.count)
+                }
+            }
+            #expect(longest >= 15, "graph \(graphSeed): paths too short (\(longest) arcs) to exercise deep unpacking")
+        }
+    }
+
     @Test func multipleSeedsWithCostsEqualDijkstraAndReportTheSeedsUsed() throws {
         var rng = SeededGenerator(seed: 77)
         var compared = 0
