@@ -12,8 +12,11 @@
 /// against the arcs it removes (edge difference as a quotient, which keeps it scale-free); `level` is
 /// one more than the deepest contracted neighbour (spreads contraction evenly, bounding the hierarchy's
 /// depth); `deletedNeighbours` counts contracted neighbours (breaks ties towards uniformity). After
-/// each contraction the neighbours' priorities are recomputed; with lazy updates the popped minimum is
-/// recomputed too and put back if it is no longer the smallest.
+/// contracting a vertex with few neighbours (`ContractionOptions.neighbourUpdateLimit`) their
+/// priorities are recomputed at once, otherwise only marked stale; with lazy updates the popped
+/// minimum is recomputed before it is contracted and put back if it is no longer the smallest.
+/// Simulations (priority estimates) are most of the build time, so their witness searches get a much
+/// smaller bound than the real contraction's (`simulationSettledLimit` vs `witnessSettledLimit`).
 struct ContractionHierarchyBuilder {
     let graph: WeightedDigraph
     let options: ContractionOptions
