@@ -201,7 +201,7 @@ struct ContractionHierarchyBuilder {
             witness.reset()
             var targets = 0
             for p in outs where outArcs[p].other != u {
-                witness.addTarget(outArcs[p].other)
+                witness.addTarget(outArcs[p].other, bound: UInt32(min(UInt64(incoming.weight) + UInt64(outArcs[p].weight), UInt64(limit))))
                 targets += 1
             }
             if targets == 0 { continue }

@@ -16,7 +16,10 @@ final class WitnessSearch {
         var stamp: UInt32
     }
     private let labels: UnsafeMutablePointer<Label>
+    /// Per vertex: whether it is an undecided target of the current search (the generation), and the
+    /// cost of its path through the contracted vertex, which a witness must not exceed.
     private let targetStamp: UnsafeMutablePointer<UInt32>
+    private let targetBound: UnsafeMutablePointer<UInt32>
     private let vertexCount: Int
     private var generation: UInt32 = 0
     /// A binary min-heap of packed `(distance << 32) | vertex` entries, with lazy deletion.
@@ -30,12 +33,15 @@ final class WitnessSearch {
         labels.initialize(repeating: Label(distance: 0, stamp: 0), count: size)
         targetStamp = .allocate(capacity: size)
         targetStamp.initialize(repeating: 0, count: size)
+        targetBound = .allocate(capacity: size)
+        targetBound.initialize(repeating: 0, count: size)
         heap = .allocate(capacity: heapCapacity)
     }
 
     deinit {
         labels.deallocate()
         targetStamp.deallocate()
+        targetBound.deallocate()
         heap.deallocate()
     }
 
@@ -48,16 +54,21 @@ final class WitnessSearch {
         generation += 1
     }
 
-    /// Marks a vertex whose distance the current search must find (call after `reset`).
-    func addTarget(_ vertex: UInt32) { targetStamp[Int(vertex)] = generation }
+    /// Marks a vertex whose distance the current search must find (call after `reset`): the search
+    /// may stop once every target is settled or reached within its `bound`.
+    func addTarget(_ vertex: UInt32, bound: UInt32) {
+        targetStamp[Int(vertex)] = generation
+        targetBound[Int(vertex)] = bound
+    }
 
     /// The length of the shortest path found to `vertex`, or `UInt64.max`.
     func distance(to vertex: UInt32) -> UInt64 {
         labels[Int(vertex)].stamp == generation ? UInt64(labels[Int(vertex)].distance) : .max
     }
 
-    /// Runs Dijkstra from `source` in `graph`, never entering `avoided`, until every target is settled,
-    /// the next distance exceeds `limit`, or `settledLimit` vertices are settled.
+    /// Runs Dijkstra from `source` in `graph`, never entering `avoided`, until every target is decided
+    /// (settled, or reached within its bound: a witness is found), the next distance exceeds `limit`,
+    /// or `settledLimit` vertices are settled.
     /// - Complexity: O(S log S + relaxations of S) for S ≤ settledLimit settled vertices.
     func run(from source: UInt32, avoiding avoided: UInt32, limit: UInt32, settledLimit: Int,
              targetCount: Int, graph: DynamicAdjacency) {
@@ -69,7 +80,8 @@ final class WitnessSearch {
 
     private func search(from source: UInt32, avoiding avoided: UInt32, limit: UInt32, settledLimit: Int, targetCount: Int,
                         start: UnsafePointer<UInt32>, count: UnsafePointer<UInt32>, pool: UnsafePointer<DynamicAdjacency.SearchArc>) {
-        let labels = self.labels, targetStamp = self.targetStamp, generation = self.generation
+        let labels = self.labels, targetStamp = self.targetStamp, targetBound = self.targetBound
+        let generation = self.generation
         labels[Int(source)] = Label(distance: 0, stamp: generation)
         var size = 0
         push(PackedEntry.make(key: 0, vertex: source), size: &size)
@@ -93,6 +105,11 @@ final class WitnessSearch {
                 let y = Int(arc.other)
                 if labels[y].stamp != generation || UInt32(candidate) < labels[y].distance {
                     labels[y] = Label(distance: UInt32(candidate), stamp: generation)
+                    if targetStamp[y] == generation && UInt32(candidate) <= targetBound[y] {
+                        targetStamp[y] = 0
+                        targetsLeft -= 1
+                        if targetsLeft == 0 { return }
+                    }
                     push(PackedEntry.make(key: UInt32(candidate), vertex: arc.other), size: &size)
                 }
             }

@@ -6,7 +6,7 @@ import RoadNetworkStore
 import Routing
 
 // Measures Waymark's contraction hierarchy on a real extract (phase 1 of issue 12):
-//   ch-measure INPUT(.osm[.bz2|.gz] | .sqlite) [node|turn] [time|distance] [repeats]
+//   ch-measure INPUT(.osm[.bz2|.gz] | .sqlite | grid:NODES) [node|turn] [time|distance] [repeats] [--reuse-order]
 // Contraction time and memory, query time on `waymark bench`'s 1,000 node pairs (seed 42, SplitMix64,
 // the same draw as BenchPairs.draw), every cost checked against Dijkstra, tables 100×100 and 1,000×1,000.
 // Build with `swift build -c release --product ch-measure`; single-threaded.
@@ -61,7 +61,12 @@ let metric = MeasuredGraph.Metric(rawValue: arguments.count > 3 ? arguments[3] :
 let repeats = arguments.count > 4 ? Int(arguments[4]) ?? 3 : 3
 
 let road: RoadGraph
-if input.hasSuffix(".sqlite") {
+if input.hasPrefix("grid:"), let nodes = Int(input.dropFirst(5)) {
+    // A generated city (as `waymark generate-grid --nodes N --seed 42`), written once to /tmp.
+    let path = "/tmp/waymark-ch-grid-\(nodes).osm.gz"
+    if !FileManager.default.fileExists(atPath: path) { _ = try CityGenerator.write(CityOptions(nodes: nodes, seed: 42), to: path) }
+    road = try OSMImporter.importFile(path: path).graph
+} else if input.hasSuffix(".sqlite") {
     road = try RoadNetworkStore.load(path: input).graph
 } else {
     road = try OSMImporter.importFile(path: input).graph
