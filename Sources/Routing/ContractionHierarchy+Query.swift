@@ -54,8 +54,8 @@ extension ContractionHierarchy {
             ws.backwardQueue = backwardQueue
         }
         let generation = ws.generation
-        seed(sources, labels: ws.forward, queue: &forwardQueue, generation: generation)
-        seed(targets, labels: ws.backward, queue: &backwardQueue, generation: generation)
+        seed(sources, side: ws.forward, queue: &forwardQueue, generation: generation)
+        seed(targets, side: ws.backward, queue: &backwardQueue, generation: generation)
         let up = upwardView, down = downwardView
         var best = UInt64(Self.unreachable)
         var meetingRank = UInt32.max
@@ -65,10 +65,10 @@ extension ContractionHierarchy {
             let b = backwardQueue.isEmpty ? UInt64.max : UInt64(PackedEntry.key(backwardQueue.minimum))
             if min(f, b) >= best { break }
             if f <= b {
-                Self.step(queue: &forwardQueue, labels: ws.forward, opposite: ws.backward, generation: generation,
+                Self.step(queue: &forwardQueue, side: ws.forward, opposite: ws.backward.labels, generation: generation,
                           relax: up, stall: down, best: &best, meeting: &meetingRank, settled: &settled)
             } else {
-                Self.step(queue: &backwardQueue, labels: ws.backward, opposite: ws.forward, generation: generation,
+                Self.step(queue: &backwardQueue, side: ws.backward, opposite: ws.forward.labels, generation: generation,
                           relax: down, stall: up, best: &best, meeting: &meetingRank, settled: &settled)
             }
         }
@@ -77,15 +77,16 @@ extension ContractionHierarchy {
     }
 
     /// Labels and queues the seeds of one direction (the cheapest per vertex).
-    private func seed(_ seeds: [SearchSeed], labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
+    private func seed(_ seeds: [SearchSeed], side: ContractionHierarchyWorkspace.Side,
                       queue: inout BinaryMinHeap<UInt64>, generation: UInt32) {
         for (i, s) in seeds.enumerated() {
             precondition(Int(s.vertex) < vertexCount, "seed vertex \(s.vertex) is not in the hierarchy (\(vertexCount) vertices)")
             if s.cost == Self.unreachable { continue }
             let r = rank[Int(s.vertex)]
-            let label = labels + Int(r)
+            let label = side.labels + Int(r)
             if label.pointee.stamp != generation || s.cost < label.pointee.distance {
-                label.pointee = .init(distance: s.cost, stamp: generation, parentArc: ContractionHierarchyWorkspace.seeded, parent: UInt32(i))
+                label.pointee = .init(distance: s.cost, stamp: generation)
+                side.parents[Int(r)] = .init(arc: ContractionHierarchyWorkspace.seeded, rank: UInt32(i))
                 queue.push(PackedEntry.make(key: s.cost, vertex: r))
             }
         }
@@ -93,11 +94,12 @@ extension ContractionHierarchy {
 
     /// Settles one vertex of one direction: records a meeting, stalls or relaxes.
     @inline(__always)
-    private static func step(queue: inout BinaryMinHeap<UInt64>, labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
+    private static func step(queue: inout BinaryMinHeap<UInt64>, side: ContractionHierarchyWorkspace.Side,
                              opposite: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>, generation: UInt32,
                              relax: ArcView, stall: ArcView, best: inout UInt64, meeting: inout UInt32, settled: inout Int) {
         let entry = queue.pop()
         let d = PackedEntry.key(entry), r = Int(PackedEntry.vertex(entry))
+        let labels = side.labels
         if d != labels[r].distance { return }  // stale
         settled += 1
         if opposite[r].stamp == generation {
@@ -105,7 +107,7 @@ extension ContractionHierarchy {
             if total < best { best = total; meeting = UInt32(r) }
         }
         if isStalled(r, distance: d, labels: labels, generation: generation, arcs: stall) { return }
-        relaxArcs(of: r, distance: d, labels: labels, generation: generation, arcs: relax, queue: &queue)
+        relaxArcs(of: r, distance: d, side: side, generation: generation, arcs: relax, queue: &queue)
     }
 
     /// Whether a labelled higher vertex reaches `r` more cheaply than `d` over one of `arcs`.
@@ -121,15 +123,16 @@ extension ContractionHierarchy {
 
     /// Relaxes `r`'s arcs of one direction.
     @inline(__always)
-    static func relaxArcs(of r: Int, distance d: UInt32, labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
+    static func relaxArcs(of r: Int, distance d: UInt32, side: ContractionHierarchyWorkspace.Side,
                           generation: UInt32, arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) {
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
             let candidate = UInt64(d) + UInt64(arcs.ends[2 * i + 1])
             if candidate >= UInt64(unreachable) { continue }
             let x = arcs.ends[2 * i]
-            let label = labels + Int(x)
+            let label = side.labels + Int(x)
             if label.pointee.stamp != generation || UInt32(candidate) < label.pointee.distance {
-                label.pointee = .init(distance: UInt32(candidate), stamp: generation, parentArc: UInt32(i), parent: UInt32(r))
+                label.pointee = .init(distance: UInt32(candidate), stamp: generation)
+                side.parents[Int(x)] = .init(arc: UInt32(i), rank: UInt32(r))
                 queue.push(PackedEntry.make(key: UInt32(candidate), vertex: x))
             }
         }
@@ -145,18 +148,19 @@ extension ContractionHierarchy {
         defer { ws.unpackStack = stack }
         stack.removeAll(keepingCapacity: true)
         var r = Int(meeting.rank)
-        while ws.backward[r].parentArc != ContractionHierarchyWorkspace.seeded {
-            stack.append(downwardArcID[Int(ws.backward[r].parentArc)])
-            r = Int(ws.backward[r].parent)
+        let backward = ws.backward.parents, forward = ws.forward.parents
+        while backward[r].arc != ContractionHierarchyWorkspace.seeded {
+            stack.append(downwardArcID[Int(backward[r].arc)])
+            r = Int(backward[r].rank)
         }
-        let targetSeed = Int(ws.backward[r].parent)
+        let targetSeed = Int(backward[r].rank)
         stack.reverse()
         r = Int(meeting.rank)
-        while ws.forward[r].parentArc != ContractionHierarchyWorkspace.seeded {
-            stack.append(upwardArcID[Int(ws.forward[r].parentArc)])
-            r = Int(ws.forward[r].parent)
+        while forward[r].arc != ContractionHierarchyWorkspace.seeded {
+            stack.append(upwardArcID[Int(forward[r].arc)])
+            r = Int(forward[r].rank)
         }
-        let sourceSeed = Int(ws.forward[r].parent)
+        let sourceSeed = Int(forward[r].rank)
         var arcs: [UInt32] = []
         arcs.reserveCapacity(4 * stack.count)
         unpackStack(&stack, into: &arcs)

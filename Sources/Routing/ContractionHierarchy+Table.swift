@@ -48,7 +48,7 @@ extension ContractionHierarchy {
         var unsorted: [(rank: UInt32, entry: BucketEntry)] = []
         var settled = 0
         for (j, seeds) in targets.enumerated() {
-            settled += upwardSearch(from: seeds, labels: ws.backward, annotations: ws.backwardAnnotation,
+            settled += upwardSearch(from: seeds, side: ws.backward, annotations: ws.backwardAnnotation,
                                     relax: downwardView, stall: upwardView, annotationValues: annotation?.downward,
                                     workspace: ws) { r, d, a in
                 unsorted.append((r, BucketEntry(target: UInt32(j), cost: d, annotation: a)))
@@ -84,7 +84,7 @@ extension ContractionHierarchy {
                              costs: inout [UInt32], annotations: inout [UInt32]?,
                              workspace ws: ContractionHierarchyWorkspace) -> Int {
         let generation = ws.bucketGeneration
-        return upwardSearch(from: seeds, labels: ws.forward, annotations: ws.forwardAnnotation, relax: upwardView,
+        return upwardSearch(from: seeds, side: ws.forward, annotations: ws.forwardAnnotation, relax: upwardView,
                             stall: downwardView, annotationValues: annotation?.upward, workspace: ws) { r, d, a in
             guard ws.bucketStamp[Int(r)] == generation else { return }
             for b in Int(ws.bucketStart[Int(r)]) ..< Int(ws.bucketFill[Int(r)]) {
@@ -105,12 +105,12 @@ extension ContractionHierarchy {
     /// An exhaustive upward search of one direction with stall-on-demand, calling `visit(rank,
     /// distance, annotation)` for every vertex settled and not stalled.
     /// - Returns: the vertices settled.
-    private func upwardSearch(from seeds: [SearchSeed], labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
+    private func upwardSearch(from seeds: [SearchSeed], side: ContractionHierarchyWorkspace.Side,
                               annotations: UnsafeMutablePointer<UInt32>, relax: ArcView, stall: ArcView,
                               annotationValues: [UInt32]?, workspace ws: ContractionHierarchyWorkspace,
                               visit: (UInt32, UInt32, UInt32) -> Void) -> Int {
         ws.beginSearch()
-        let generation = ws.generation
+        let generation = ws.generation, labels = side.labels
         var queue = ws.forwardQueue
         ws.forwardQueue = BinaryMinHeap()
         defer { ws.forwardQueue = queue }
@@ -119,7 +119,7 @@ extension ContractionHierarchy {
             if s.cost == Self.unreachable { continue }
             let r = Int(rank[Int(s.vertex)])
             if labels[r].stamp != generation || s.cost < labels[r].distance {
-                labels[r] = .init(distance: s.cost, stamp: generation, parentArc: ContractionHierarchyWorkspace.seeded, parent: 0)
+                labels[r] = .init(distance: s.cost, stamp: generation)
                 annotations[r] = s.annotation
                 queue.push(PackedEntry.make(key: s.cost, vertex: UInt32(r)))
             }
@@ -136,7 +136,7 @@ extension ContractionHierarchy {
                 relaxAnnotated(of: r, distance: d, labels: labels, annotations: annotations, values: values,
                                generation: generation, arcs: relax, queue: &queue)
             } else {
-                Self.relaxArcs(of: r, distance: d, labels: labels, generation: generation, arcs: relax, queue: &queue)
+                Self.relaxArcs(of: r, distance: d, side: side, generation: generation, arcs: relax, queue: &queue)
             }
         }
         return settled
@@ -151,7 +151,7 @@ extension ContractionHierarchy {
             if candidate >= UInt64(Self.unreachable) { continue }
             let x = Int(arcs.ends[2 * i])
             if labels[x].stamp != generation || UInt32(candidate) < labels[x].distance {
-                labels[x] = .init(distance: UInt32(candidate), stamp: generation, parentArc: UInt32(i), parent: UInt32(r))
+                labels[x] = .init(distance: UInt32(candidate), stamp: generation)
                 let (sum, overflow) = annotations[r].addingReportingOverflow(values[i])
                 annotations[x] = overflow ? .max : sum
                 queue.push(PackedEntry.make(key: UInt32(candidate), vertex: UInt32(x)))

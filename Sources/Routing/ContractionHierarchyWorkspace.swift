@@ -5,23 +5,34 @@
 /// search, so starting one costs O(1) rather than clearing O(n) memory. Not thread safe: each thread
 /// queries with its own workspace (the hierarchy itself is shared).
 public final class ContractionHierarchyWorkspace {
-    /// A vertex's state in one search direction.
+    /// A vertex's distance in one search direction, valid when `stamp` is the current generation.
+    /// Kept to 8 bytes, apart from the parents: stall checks read many labels and no parents.
     struct Label {
         var distance: UInt32
         var stamp: UInt32
-        /// Index of the upward (forward search) or downward (backward search) arc it was reached over,
-        /// or `seeded` for a seed.
-        var parentArc: UInt32
+    }
+
+    /// How a labelled vertex was reached (meaningful only while its label is current).
+    struct Parent {
+        /// Index of the upward (forward search) or downward (backward search) arc it was reached
+        /// over, or `seeded` for a seed.
+        var arc: UInt32
         /// The rank it was reached from, or for a seed the seed's index.
-        var parent: UInt32
+        var rank: UInt32
+    }
+
+    /// One direction's labels and parents.
+    struct Side {
+        let labels: UnsafeMutablePointer<Label>
+        let parents: UnsafeMutablePointer<Parent>
     }
 
     static let seeded = UInt32.max
 
     /// Number of vertices the workspace can hold.
     public let capacity: Int
-    let forward: UnsafeMutablePointer<Label>
-    let backward: UnsafeMutablePointer<Label>
+    let forward: Side
+    let backward: Side
     /// Annotation sums per vertex (tables with an annotation only).
     let forwardAnnotation: UnsafeMutablePointer<UInt32>
     let backwardAnnotation: UnsafeMutablePointer<UInt32>
@@ -45,11 +56,8 @@ public final class ContractionHierarchyWorkspace {
     init(vertexCount: Int) {
         capacity = vertexCount
         let size = max(1, vertexCount)
-        let empty = Label(distance: 0, stamp: 0, parentArc: 0, parent: 0)
-        forward = .allocate(capacity: size)
-        forward.initialize(repeating: empty, count: size)
-        backward = .allocate(capacity: size)
-        backward.initialize(repeating: empty, count: size)
+        forward = Self.makeSide(size)
+        backward = Self.makeSide(size)
         forwardAnnotation = .allocate(capacity: size)
         forwardAnnotation.initialize(repeating: 0, count: size)
         backwardAnnotation = .allocate(capacity: size)
@@ -62,9 +70,19 @@ public final class ContractionHierarchyWorkspace {
         bucketFill.initialize(repeating: 0, count: size)
     }
 
+    private static func makeSide(_ size: Int) -> Side {
+        let labels = UnsafeMutablePointer<Label>.allocate(capacity: size)
+        labels.initialize(repeating: Label(distance: 0, stamp: 0), count: size)
+        let parents = UnsafeMutablePointer<Parent>.allocate(capacity: size)
+        parents.initialize(repeating: Parent(arc: 0, rank: 0), count: size)
+        return Side(labels: labels, parents: parents)
+    }
+
     deinit {
-        forward.deallocate()
-        backward.deallocate()
+        forward.labels.deallocate()
+        forward.parents.deallocate()
+        backward.labels.deallocate()
+        backward.parents.deallocate()
         forwardAnnotation.deallocate()
         backwardAnnotation.deallocate()
         bucketStamp.deallocate()
@@ -73,13 +91,13 @@ public final class ContractionHierarchyWorkspace {
     }
 
     /// Bytes the workspace holds (labels, annotations, buckets; queues not counted).
-    public var memoryBytes: Int { max(1, capacity) * (2 * MemoryLayout<Label>.stride + 2 * 4 + 3 * 4) }
+    public var memoryBytes: Int { max(1, capacity) * (2 * MemoryLayout<Label>.stride + 2 * MemoryLayout<Parent>.stride + 2 * 4 + 3 * 4) }
 
     /// Starts a search: every label of both directions becomes unset, both queues empty.
     /// - Complexity: O(1), except once every 2³² searches when the stamps are rewritten.
     func beginSearch() {
         if generation == UInt32.max {
-            for i in 0..<max(1, capacity) { forward[i].stamp = 0; backward[i].stamp = 0 }
+            for i in 0..<max(1, capacity) { forward.labels[i].stamp = 0; backward.labels[i].stamp = 0 }
             generation = 0
         }
         generation += 1
