@@ -1,9 +1,19 @@
 extension ContractionHierarchy {
-    /// The ends and weight of every hierarchy arc id (original arcs, then shortcuts).
+    /// The ends, weight and span (original arcs) of every hierarchy arc id: the graph's own arrays for
+    /// original arcs (not copied: validation runs at every load), four small arrays for the shortcuts.
     private struct ArcEnds {
-        var tail: [UInt32]
-        var head: [UInt32]
-        var weight: [UInt32]
+        let graphTail: [UInt32]
+        let graph: WeightedDigraph
+        var shortcutTail: [UInt32] = []
+        var shortcutHead: [UInt32] = []
+        var shortcutWeight: [UInt32] = []
+        var shortcutHops: [UInt32] = []
+
+        var count: Int { graph.arcCount + shortcutTail.count }
+        func tail(_ id: Int) -> UInt32 { id < graph.arcCount ? graphTail[id] : shortcutTail[id - graph.arcCount] }
+        func head(_ id: Int) -> UInt32 { id < graph.arcCount ? graph.head[id] : shortcutHead[id - graph.arcCount] }
+        func weight(_ id: Int) -> UInt32 { id < graph.arcCount ? graph.weight[id] : shortcutWeight[id - graph.arcCount] }
+        func hops(_ id: Int) -> UInt32 { id < graph.arcCount ? 1 : shortcutHops[id - graph.arcCount] }
     }
 
     /// The first violated invariant of `hierarchy` as the hierarchy of `graph` (see the type), or nil.
@@ -52,24 +62,24 @@ extension ContractionHierarchy {
 
     /// Ends, weights and hop counts of all hierarchy arcs; shortcuts checked to be well formed.
     private static func arcEnds(of h: ContractionHierarchy, graph: WeightedDigraph) throws(Failure) -> ArcEnds {
-        let m = graph.arcCount
-        var ends = ArcEnds(tail: graph.tails(), head: graph.head, weight: graph.weight)
-        var hops = [UInt32](repeating: 1, count: m)
-        let total = m + h.shortcutFirst.count
-        ends.tail.reserveCapacity(total); ends.head.reserveCapacity(total); ends.weight.reserveCapacity(total)
-        hops.reserveCapacity(total)
-        for k in 0..<h.shortcutFirst.count {
+        let m = graph.arcCount, s = h.shortcutFirst.count
+        var ends = ArcEnds(graphTail: graph.tails(), graph: graph)
+        ends.shortcutTail.reserveCapacity(s); ends.shortcutHead.reserveCapacity(s)
+        ends.shortcutWeight.reserveCapacity(s); ends.shortcutHops.reserveCapacity(s)
+        for k in 0..<s {
             let id = m + k
             let a = Int(h.shortcutFirst[k]), b = Int(h.shortcutSecond[k])
             if a >= id { throw Failure(("shortcut_first", "shortcut \(k) refers to arc \(a), not an earlier one")) }
             if b >= id { throw Failure(("shortcut_second", "shortcut \(k) refers to arc \(b), not an earlier one")) }
-            if ends.head[a] != ends.tail[b] { throw Failure(("shortcut_second", "the halves of shortcut \(k) do not meet")) }
-            let weight = UInt64(ends.weight[a]) + UInt64(ends.weight[b])
+            if ends.head(a) != ends.tail(b) { throw Failure(("shortcut_second", "the halves of shortcut \(k) do not meet")) }
+            let weight = UInt64(ends.weight(a)) + UInt64(ends.weight(b))
             if weight >= UInt64(unreachable) { throw Failure(("shortcut_first", "shortcut \(k) overflows")) }
-            let span = UInt64(hops[a]) + UInt64(hops[b])
+            // A builder-made shortcut is a path of at most a few hundred arcs; the bound only stops
+            // crafted arrays from unpacking into an exponentially long "path".
+            let span = UInt64(ends.hops(a)) + UInt64(ends.hops(b))
             if span > UInt64(max(1, m)) { throw Failure(("shortcut_first", "shortcut \(k) spans \(span) arcs of \(m)")) }
-            ends.tail.append(ends.tail[a]); ends.head.append(ends.head[b]); ends.weight.append(UInt32(weight))
-            hops.append(UInt32(span))
+            ends.shortcutTail.append(ends.tail(a)); ends.shortcutHead.append(ends.head(b))
+            ends.shortcutWeight.append(UInt32(weight)); ends.shortcutHops.append(UInt32(span))
         }
         return ends
     }
@@ -86,7 +96,7 @@ extension ContractionHierarchy {
         let pairs = upward ? h.upwardArcs : h.downwardArcs
         let arc = upward ? h.upwardArcID : h.downwardArcID
         let prefix = upward ? "upward" : "downward"
-        let idCount = ends.tail.count
+        let idCount = ends.count
         for r in 0..<h.rank.count {
             for i in Int(first[r]) ..< Int(first[r + 1]) {
                 let o = pairs[2 * i], weight = pairs[2 * i + 1]
@@ -94,13 +104,13 @@ extension ContractionHierarchy {
                     return ("\(prefix)_arcs", "arc \(i) at rank \(r) joins rank \(o), not a higher one")
                 }
                 let id = Int(arc[i])
-                if id >= idCount { return ("\(prefix)_arc", "arc \(i) names hierarchy arc \(id) of \(idCount)") }
+                if id >= idCount { return ("\(prefix)_arc_id", "arc \(i) names hierarchy arc \(id) of \(idCount)") }
                 let (from, to) = upward ? (vertexAt[r], vertexAt[Int(o)]) : (vertexAt[Int(o)], vertexAt[r])
-                if ends.tail[id] != from || ends.head[id] != to {
-                    return ("\(prefix)_arc", "arc \(i) at rank \(r) does not join the ends of hierarchy arc \(id)")
+                if ends.tail(id) != from || ends.head(id) != to {
+                    return ("\(prefix)_arc_id", "arc \(i) at rank \(r) does not join the ends of hierarchy arc \(id)")
                 }
-                if ends.weight[id] != weight {
-                    return ("\(prefix)_arcs", "arc \(i) weighs \(weight) but hierarchy arc \(id) weighs \(ends.weight[id])")
+                if ends.weight(id) != weight {
+                    return ("\(prefix)_arcs", "arc \(i) weighs \(weight) but hierarchy arc \(id) weighs \(ends.weight(id))")
                 }
             }
         }

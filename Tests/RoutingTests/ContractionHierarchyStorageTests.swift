@@ -27,6 +27,28 @@ import Testing
         }
     }
 
+    @Test func theErrorNamesTheDamagedArray() throws {
+        let graph = RandomDigraph.make(seed: 723)
+        let pristine = Self.stored(try ContractionHierarchy(graph: graph))
+        func damagedArray(_ name: String, _ change: (inout [UInt32]) -> Void) -> String? {
+            var arrays = pristine
+            change(&arrays[name]!)
+            do {
+                _ = try ContractionHierarchy(validating: graph, storedArrays: arrays)
+                return nil
+            } catch {
+                guard case .damaged(let array, _) = error else { return "\(error)" }
+                return array
+            }
+        }
+        #expect(damagedArray("rank") { $0[1] = $0[0] } == "rank")
+        #expect(damagedArray("upward_first_out") { $0.removeLast() } == "upward_first_out")
+        #expect(damagedArray("upward_arcs") { $0[1] += 1 } == "upward_arcs")  // a weight
+        #expect(damagedArray("downward_arcs") { $0[1] += 1 } == "downward_arcs")
+        #expect(damagedArray("upward_arc_id") { $0[0] = .max } == "upward_arc_id")
+        #expect(damagedArray("shortcut_first") { $0[0] = UInt32(graph.arcCount + 5) } == "shortcut_first")
+    }
+
     @Test func aHierarchyOfAnotherGraphIsRefused() throws {
         let graph = RandomDigraph.make(seed: 722)
         let hierarchy = try ContractionHierarchy(graph: graph)
