@@ -138,18 +138,11 @@ extension ContractionHierarchy {
         }
     }
 
-    /// A search arc still to unpack: index `index` among rank `owner`'s upward or downward arcs.
-    struct PendingArc {
-        var owner: UInt32
-        var index: UInt32
-        var upward: Bool
-    }
-
     /// The path through the meeting vertex: forward parents down to a source seed, backward parents
-    /// down to a target seed, each search arc unpacked. Parents always have lower ranks, so both
+    /// down to a target seed, each hierarchy arc unpacked. Parents always have lower ranks, so both
     /// walks end.
     private func path(through meeting: Meeting, workspace ws: ContractionHierarchyWorkspace) -> HierarchyPath {
-        // The arcs go on a stack in reverse path order, so unpacking pops them in order.
+        // The hierarchy arcs go on a stack in reverse path order, so unpacking pops them in order.
         var stack = ws.unpackStack
         ws.unpackStack = []
         defer { ws.unpackStack = stack }
@@ -157,41 +150,46 @@ extension ContractionHierarchy {
         var r = Int(meeting.rank)
         let backward = ws.backward.parents, forward = ws.forward.parents
         while backward[r].arc != ContractionHierarchyWorkspace.seeded {
-            // The backward search reached `r` from `backward[r].rank` over one of that rank's downward arcs.
-            stack.append(PendingArc(owner: backward[r].rank, index: backward[r].arc, upward: false))
+            stack.append(downwardArcID[Int(backward[r].arc)])
             r = Int(backward[r].rank)
         }
         let targetSeed = Int(backward[r].rank)
         stack.reverse()
         r = Int(meeting.rank)
         while forward[r].arc != ContractionHierarchyWorkspace.seeded {
-            stack.append(PendingArc(owner: forward[r].rank, index: forward[r].arc, upward: true))
+            stack.append(upwardArcID[Int(forward[r].arc)])
             r = Int(forward[r].rank)
         }
         let sourceSeed = Int(forward[r].rank)
         var arcs: [UInt32] = []
         arcs.reserveCapacity(4 * stack.count)
-        unpack(&stack, into: &arcs)
+        unpackStack(&stack, into: &arcs)
         return HierarchyPath(cost: meeting.cost, sourceSeed: sourceSeed, targetSeed: targetSeed, arcs: arcs)
     }
 
-    /// Pops search arcs off `stack` until it is empty: a graph arc goes to `arcs`, a shortcut is
-    /// replaced by its two halves at its middle rank (second below first).
-    /// - Complexity: O(unpacked arcs × degree of the middle vertices).
-    func unpack(_ stack: inout [PendingArc], into arcs: inout [UInt32]) {
-        while let top = stack.popLast() {
-            let i = Int(top.index)
-            let origin = top.upward ? upwardOrigin[i] : downwardOrigin[i]
-            if origin & Self.shortcutBit == 0 {
-                arcs.append(origin)
-                continue
+    /// Appends the graph's arcs that hierarchy arc `id` stands for, in order.
+    /// - Complexity: O(length of the unpacked path).
+    public func unpack(_ id: UInt32, into arcs: inout [UInt32]) {
+        var stack = [id]
+        unpackStack(&stack, into: &arcs)
+    }
+
+    /// Pops hierarchy arcs off `stack` until it is empty: original arcs go to `arcs`, a shortcut is
+    /// replaced by its two halves (second below first).
+    private func unpackStack(_ stack: inout [UInt32], into arcs: inout [UInt32]) {
+        let m = UInt32(originalArcCount)
+        shortcutFirst.withUnsafeBufferPointer { first in
+            shortcutSecond.withUnsafeBufferPointer { second in
+                while let top = stack.popLast() {
+                    if top < m {
+                        arcs.append(top)
+                    } else {
+                        let k = Int(top &- m)
+                        stack.append(second[k])
+                        stack.append(first[k])
+                    }
+                }
             }
-            // Validated (or built) arrays always have both halves.
-            guard let (middle, first, second) = halves(ofArc: i, at: Int(top.owner), upward: top.upward) else {
-                preconditionFailure("shortcut without halves in a validated hierarchy")
-            }
-            stack.append(PendingArc(owner: UInt32(middle), index: UInt32(second), upward: true))
-            stack.append(PendingArc(owner: UInt32(middle), index: UInt32(first), upward: false))
         }
     }
 }

@@ -25,7 +25,7 @@ extension ContractionHierarchy {
                       workspace ws: ContractionHierarchyWorkspace) -> CostTable {
         precondition(ws.capacity >= vertexCount, "the workspace was made for a smaller hierarchy; use hierarchy.makeWorkspace()")
         if let annotation {
-            precondition(annotation.upward.count == upwardOrigin.count && annotation.downward.count == downwardOrigin.count,
+            precondition(annotation.upward.count == upwardArcID.count && annotation.downward.count == downwardArcID.count,
                          "the annotation was made for another hierarchy")
         }
         let buckets = fillBuckets(targets: targets, annotation: annotation, workspace: ws)

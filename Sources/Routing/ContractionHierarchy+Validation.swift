@@ -1,24 +1,44 @@
 extension ContractionHierarchy {
+    /// The ends, weight and span (original arcs) of every hierarchy arc id: the graph's own arrays for
+    /// original arcs (not copied: validation runs at every load), four small arrays for the shortcuts.
+    private struct ArcEnds {
+        let graphTail: [UInt32]
+        let graph: WeightedDigraph
+        var shortcutTail: [UInt32] = []
+        var shortcutHead: [UInt32] = []
+        var shortcutWeight: [UInt32] = []
+        var shortcutHops: [UInt32] = []
+
+        var count: Int { graph.arcCount + shortcutTail.count }
+        func tail(_ id: Int) -> UInt32 { id < graph.arcCount ? graphTail[id] : shortcutTail[id - graph.arcCount] }
+        func head(_ id: Int) -> UInt32 { id < graph.arcCount ? graph.head[id] : shortcutHead[id - graph.arcCount] }
+        func weight(_ id: Int) -> UInt32 { id < graph.arcCount ? graph.weight[id] : shortcutWeight[id - graph.arcCount] }
+        func hops(_ id: Int) -> UInt32 { id < graph.arcCount ? 1 : shortcutHops[id - graph.arcCount] }
+    }
+
     /// The first violated invariant of `hierarchy` as the hierarchy of `graph` (see the type), or nil.
-    /// - Complexity: O(vertices + arcs + search arcs × degree); memory O(vertices + arcs + search arcs).
+    /// - Complexity: O(vertices + arcs + shortcuts).
     static func firstProblem(of hierarchy: ContractionHierarchy, graph: WeightedDigraph) -> (array: String, reason: String)? {
         let h = hierarchy
         if let problem = rankProblem(h.rank, vertexCount: graph.vertexCount) { return ("rank", problem) }
-        if let problem = offsetsProblem(h.upwardFirstOut, vertexCount: graph.vertexCount, arcCount: h.upwardOrigin.count) {
+        if let problem = offsetsProblem(h.upwardFirstOut, vertexCount: graph.vertexCount, arcCount: h.upwardArcID.count) {
             return ("upward_first_out", problem)
         }
-        if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardOrigin.count) {
+        if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardArcID.count) {
             return ("downward_first_in", problem)
         }
-        for (name, count, expected) in [("upward_arcs", h.upwardArcs.count, 2 * h.upwardOrigin.count),
-                                        ("downward_arcs", h.downwardArcs.count, 2 * h.downwardOrigin.count)] where count != expected {
+        for (name, count, expected) in [("upward_arcs", h.upwardArcs.count, 2 * h.upwardArcID.count),
+                                        ("downward_arcs", h.downwardArcs.count, 2 * h.downwardArcID.count),
+                                        ("shortcut_second", h.shortcutSecond.count, h.shortcutFirst.count)] where count != expected {
             return (name, "\(count) entries where \(expected) are needed")
         }
-        var check = ArcCheck(hierarchy: h, graph: graph)
-        // Ascending rank: a shortcut's halves lie at its middle rank, below it, so they are checked first.
-        for r in 0..<h.rank.count {
-            if let problem = check.arcs(at: r, upward: true) ?? check.arcs(at: r, upward: false) { return problem }
-        }
+        if graph.arcCount + h.shortcutFirst.count >= Int(UInt32.max - 1) { return ("shortcut_first", "too many shortcuts") }
+        let ends: ArcEnds
+        do { ends = try arcEnds(of: h, graph: graph) } catch { return error.problem }
+        var vertexAt = [UInt32](repeating: 0, count: h.rank.count)
+        for (v, r) in h.rank.enumerated() { vertexAt[Int(r)] = UInt32(v) }
+        if let problem = searchArcsProblem(h, ends: ends, vertexAt: vertexAt, upward: true) { return problem }
+        if let problem = searchArcsProblem(h, ends: ends, vertexAt: vertexAt, upward: false) { return problem }
         return nil
     }
 
@@ -40,84 +60,60 @@ extension ContractionHierarchy {
         return nil
     }
 
-    /// Checks search arcs rank by rank, remembering how many graph arcs each one spans.
-    private struct ArcCheck {
-        let h: ContractionHierarchy
-        let graph: WeightedDigraph
-        let graphTail: [UInt32]
-        var vertexAt: [UInt32]
-        var upwardHops: [UInt32]
-        var downwardHops: [UInt32]
-
-        init(hierarchy: ContractionHierarchy, graph: WeightedDigraph) {
-            h = hierarchy
-            self.graph = graph
-            graphTail = graph.tails()
-            vertexAt = [UInt32](repeating: 0, count: hierarchy.rank.count)
-            for (v, r) in hierarchy.rank.enumerated() { vertexAt[Int(r)] = UInt32(v) }
-            upwardHops = [UInt32](repeating: 0, count: hierarchy.upwardOrigin.count)
-            downwardHops = [UInt32](repeating: 0, count: hierarchy.downwardOrigin.count)
+    /// Ends, weights and hop counts of all hierarchy arcs; shortcuts checked to be well formed.
+    private static func arcEnds(of h: ContractionHierarchy, graph: WeightedDigraph) throws(Failure) -> ArcEnds {
+        let m = graph.arcCount, s = h.shortcutFirst.count
+        var ends = ArcEnds(graphTail: graph.tails(), graph: graph)
+        ends.shortcutTail.reserveCapacity(s); ends.shortcutHead.reserveCapacity(s)
+        ends.shortcutWeight.reserveCapacity(s); ends.shortcutHops.reserveCapacity(s)
+        for k in 0..<s {
+            let id = m + k
+            let a = Int(h.shortcutFirst[k]), b = Int(h.shortcutSecond[k])
+            if a >= id { throw Failure(("shortcut_first", "shortcut \(k) refers to arc \(a), not an earlier one")) }
+            if b >= id { throw Failure(("shortcut_second", "shortcut \(k) refers to arc \(b), not an earlier one")) }
+            if ends.head(a) != ends.tail(b) { throw Failure(("shortcut_second", "the halves of shortcut \(k) do not meet")) }
+            let weight = UInt64(ends.weight(a)) + UInt64(ends.weight(b))
+            if weight >= UInt64(unreachable) { throw Failure(("shortcut_first", "shortcut \(k) overflows")) }
+            // A builder-made shortcut is a path of at most a few hundred arcs; the bound only stops
+            // crafted arrays from unpacking into an exponentially long "path".
+            let span = UInt64(ends.hops(a)) + UInt64(ends.hops(b))
+            if span > UInt64(max(1, m)) { throw Failure(("shortcut_first", "shortcut \(k) spans \(span) arcs of \(m)")) }
+            ends.shortcutTail.append(ends.tail(a)); ends.shortcutHead.append(ends.head(b))
+            ends.shortcutWeight.append(UInt32(weight)); ends.shortcutHops.append(UInt32(span))
         }
+        return ends
+    }
 
-        /// The first problem among rank `r`'s upward (or downward) arcs.
-        mutating func arcs(at r: Int, upward: Bool) -> (array: String, reason: String)? {
-            let first = upward ? h.upwardFirstOut : h.downwardFirstIn
-            let pairs = upward ? h.upwardArcs : h.downwardArcs
-            let origins = upward ? h.upwardOrigin : h.downwardOrigin
-            let prefix = upward ? "upward" : "downward"
+    /// A problem (array, reason) thrown out of the arc walk.
+    private struct Failure: Error {
+        var problem: (array: String, reason: String)
+        init(_ problem: (String, String)) { self.problem = problem }
+    }
+
+    /// Upward (or downward) arcs: other end ranked higher, id in range, ends and weight as the id says.
+    private static func searchArcsProblem(_ h: ContractionHierarchy, ends: ArcEnds, vertexAt: [UInt32], upward: Bool) -> (array: String, reason: String)? {
+        let first = upward ? h.upwardFirstOut : h.downwardFirstIn
+        let pairs = upward ? h.upwardArcs : h.downwardArcs
+        let arc = upward ? h.upwardArcID : h.downwardArcID
+        let prefix = upward ? "upward" : "downward"
+        let idCount = ends.count
+        for r in 0..<h.rank.count {
             for i in Int(first[r]) ..< Int(first[r + 1]) {
-                let other = pairs[2 * i], weight = pairs[2 * i + 1], origin = origins[i]
-                if Int(other) >= h.rank.count || other <= UInt32(r) {
-                    return ("\(prefix)_arcs", "arc \(i) at rank \(r) joins rank \(other), not a higher one")
+                let o = pairs[2 * i], weight = pairs[2 * i + 1]
+                if Int(o) >= h.rank.count || o <= UInt32(r) {
+                    return ("\(prefix)_arcs", "arc \(i) at rank \(r) joins rank \(o), not a higher one")
                 }
-                if weight == ContractionHierarchy.unreachable { return ("\(prefix)_arcs", "arc \(i) has the reserved weight") }
-                let hops: UInt32
-                if origin & ContractionHierarchy.shortcutBit == 0 {
-                    if let problem = originalArcProblem(Int(origin), rank: r, other: other, weight: weight, upward: upward) {
-                        return ("\(prefix)_\(problem.array)", "arc \(i) at rank \(r): \(problem.reason)")
-                    }
-                    hops = 1
-                } else {
-                    switch shortcutHops(index: i, rank: r, weight: weight, upward: upward) {
-                    case .success(let value): hops = value
-                    case .failure(let problem): return ("\(prefix)_\(problem.array)", "arc \(i) at rank \(r): \(problem.reason)")
-                    }
+                let id = Int(arc[i])
+                if id >= idCount { return ("\(prefix)_arc_id", "arc \(i) names hierarchy arc \(id) of \(idCount)") }
+                let (from, to) = upward ? (vertexAt[r], vertexAt[Int(o)]) : (vertexAt[Int(o)], vertexAt[r])
+                if ends.tail(id) != from || ends.head(id) != to {
+                    return ("\(prefix)_arc_id", "arc \(i) at rank \(r) does not join the ends of hierarchy arc \(id)")
                 }
-                if upward { upwardHops[i] = hops } else { downwardHops[i] = hops }
+                if ends.weight(id) != weight {
+                    return ("\(prefix)_arcs", "arc \(i) weighs \(weight) but hierarchy arc \(id) weighs \(ends.weight(id))")
+                }
             }
-            return nil
         }
-
-        /// Why graph arc `a` is not the search arc between ranks `r` and `other` (the array suffix to
-        /// blame: a wrong weight is the `arcs` array's, anything else the `origin`'s), or nil.
-        private func originalArcProblem(_ a: Int, rank r: Int, other: UInt32, weight: UInt32, upward: Bool) -> Problem? {
-            if a >= graph.arcCount { return Problem(array: "origin", reason: "names graph arc \(a) of \(graph.arcCount)") }
-            let (from, to) = upward ? (vertexAt[r], vertexAt[Int(other)]) : (vertexAt[Int(other)], vertexAt[r])
-            if graphTail[a] != from || graph.head[a] != to { return Problem(array: "origin", reason: "graph arc \(a) does not join its ends") }
-            if graph.weight[a] != weight { return Problem(array: "arcs", reason: "weighs \(weight) but graph arc \(a) weighs \(graph.weight[a])") }
-            return nil
-        }
-
-        struct Problem: Error {
-            var array: String
-            var reason: String
-        }
-
-        /// The graph arcs a shortcut spans, after checking its middle and halves.
-        private func shortcutHops(index i: Int, rank r: Int, weight: UInt32, upward: Bool) -> Result<UInt32, Problem> {
-            let origin = upward ? h.upwardOrigin[i] : h.downwardOrigin[i]
-            let middle = Int(origin & ~ContractionHierarchy.shortcutBit)
-            if middle >= r { return .failure(Problem(array: "origin", reason: "the middle rank \(middle) is not below both ends")) }
-            guard let (_, a, b) = h.halves(ofArc: i, at: r, upward: upward) else {
-                return .failure(Problem(array: "origin", reason: "a half is missing at middle rank \(middle)"))
-            }
-            let sum = UInt64(h.downwardArcs[2 * a + 1]) + UInt64(h.upwardArcs[2 * b + 1])
-            if sum != UInt64(weight) { return .failure(Problem(array: "arcs", reason: "weighs \(weight) but its halves weigh \(sum)")) }
-            // A builder-made shortcut spans at most a few hundred arcs; the bound only stops crafted
-            // arrays from unpacking into an exponentially long "path".
-            let span = UInt64(downwardHops[a]) + UInt64(upwardHops[b])
-            if span > UInt64(max(1, graph.arcCount)) { return .failure(Problem(array: "origin", reason: "spans \(span) arcs of \(graph.arcCount)")) }
-            return .success(UInt32(span))
-        }
+        return nil
     }
 }

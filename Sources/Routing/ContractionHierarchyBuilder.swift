@@ -27,10 +27,12 @@ struct ContractionHierarchyBuilder {
     var contracted: [Bool]
     var level: [UInt32]
     var deletedNeighbours: [UInt32]
+    var shortcutFirst: [UInt32] = []
+    var shortcutSecond: [UInt32] = []
 
-    /// A shortcut a contraction needs: `u → w` through the vertex being contracted.
+    /// A shortcut a contraction needs: `u → w` replacing hierarchy arcs `first` (`u → v`) and `second` (`v → w`).
     struct PendingShortcut {
-        var from: UInt32, to: UInt32, weight: UInt32, hops: UInt32
+        var from: UInt32, to: UInt32, weight: UInt32, first: UInt32, second: UInt32, hops: UInt32
     }
     var pending: [PendingShortcut] = []
 
@@ -39,12 +41,11 @@ struct ContractionHierarchyBuilder {
     var upwardFirstOut: [UInt32] = [0]
     /// Head vertex and weight, interleaved.
     var upwardArcs: [UInt32] = []
-    /// Graph arc index, or `shortcutBit | middle vertex` (ranks at the end).
-    var upwardOrigin: [UInt32] = []
+    var upwardArcID: [UInt32] = []
     var downwardFirstIn: [UInt32] = [0]
     /// Tail vertex and weight, interleaved.
     var downwardArcs: [UInt32] = []
-    var downwardOrigin: [UInt32] = []
+    var downwardArcID: [UInt32] = []
 
     /// Loads the graph into the dynamic lists, dropping loops and all but the cheapest parallel arc.
     /// - Complexity: O(vertices + arcs).
@@ -212,6 +213,7 @@ struct ContractionHierarchyBuilder {
                 if witness.distance(to: outgoing.other) <= through { continue }
                 let (hops, overflow) = incoming.hops.addingReportingOverflow(outgoing.hops)
                 pending.append(PendingShortcut(from: u, to: outgoing.other, weight: UInt32(through),
+                                               first: incoming.id, second: outgoing.id,
                                                hops: overflow ? .max : hops))
             }
         }
@@ -223,25 +225,26 @@ struct ContractionHierarchyBuilder {
         order.append(v)
         for p in outArcs.range(of: v) {
             let arc = outArcs[p]
-            upwardArcs.append(arc.other); upwardArcs.append(arc.weight); upwardOrigin.append(arc.id)
+            upwardArcs.append(arc.other); upwardArcs.append(arc.weight); upwardArcID.append(arc.id)
             inArcs.remove(v, at: arc.other)
         }
-        upwardFirstOut.append(UInt32(upwardOrigin.count))
+        upwardFirstOut.append(UInt32(upwardArcID.count))
         for p in inArcs.range(of: v) {
             let arc = inArcs[p]
-            downwardArcs.append(arc.other); downwardArcs.append(arc.weight); downwardOrigin.append(arc.id)
+            downwardArcs.append(arc.other); downwardArcs.append(arc.weight); downwardArcID.append(arc.id)
             outArcs.remove(v, at: arc.other)
         }
-        downwardFirstIn.append(UInt32(downwardOrigin.count))
+        downwardFirstIn.append(UInt32(downwardArcID.count))
         outArcs.clear(v)
         inArcs.clear(v)
         contracted[Int(v)] = true
-        for s in pending { insert(s, through: v) }
+        for s in pending { try insert(s) }
     }
 
-    /// Adds a shortcut through `middle`, or lowers the weight of the arc `from → to` already there.
-    private mutating func insert(_ s: PendingShortcut, through middle: UInt32) {
-        let id = ContractionHierarchy.shortcutBit | middle
+    /// Adds a shortcut, or lowers the weight of the arc `from → to` already there.
+    private mutating func insert(_ s: PendingShortcut) throws(ContractionHierarchyError) {
+        guard graph.arcCount + shortcutFirst.count < Int(UInt32.max - 1) else { throw .tooManyShortcuts }
+        let id = UInt32(graph.arcCount + shortcutFirst.count)
         if let p = outArcs.position(of: s.to, at: s.from) {
             if outArcs[p].weight <= s.weight { return }
             outArcs[p] = DynamicArc(other: s.to, weight: s.weight, id: id, hops: s.hops)
@@ -252,6 +255,8 @@ struct ContractionHierarchyBuilder {
             outArcs.append(DynamicArc(other: s.to, weight: s.weight, id: id, hops: s.hops), to: s.from)
             inArcs.append(DynamicArc(other: s.from, weight: s.weight, id: id, hops: s.hops), to: s.to)
         }
+        shortcutFirst.append(s.first)
+        shortcutSecond.append(s.second)
     }
 
     /// The hierarchy's arrays, with vertex ids of arc ends replaced by ranks.
@@ -260,10 +265,9 @@ struct ContractionHierarchyBuilder {
         for (r, v) in order.enumerated() { rank[Int(v)] = UInt32(r) }
         return ContractionHierarchy(
             unchecked: (), rank: rank,
-            upwardFirstOut: upwardFirstOut, upwardArcs: Self.endsToRanks(upwardArcs, rank: rank),
-            upwardOrigin: Self.middlesToRanks(upwardOrigin, rank: rank),
-            downwardFirstIn: downwardFirstIn, downwardArcs: Self.endsToRanks(downwardArcs, rank: rank),
-            downwardOrigin: Self.middlesToRanks(downwardOrigin, rank: rank), originalArcCount: graph.arcCount)
+            upwardFirstOut: upwardFirstOut, upwardArcs: Self.endsToRanks(upwardArcs, rank: rank), upwardArcID: upwardArcID,
+            downwardFirstIn: downwardFirstIn, downwardArcs: Self.endsToRanks(downwardArcs, rank: rank), downwardArcID: downwardArcID,
+            shortcutFirst: shortcutFirst, shortcutSecond: shortcutSecond, originalArcCount: graph.arcCount)
     }
 
     /// Interleaved (vertex, weight) pairs with each vertex replaced by its rank.
@@ -271,10 +275,5 @@ struct ContractionHierarchyBuilder {
         var result = pairs
         for i in stride(from: 0, to: result.count, by: 2) { result[i] = rank[Int(result[i])] }
         return result
-    }
-
-    /// Origins with each shortcut's middle vertex replaced by its rank.
-    private static func middlesToRanks(_ origins: [UInt32], rank: [UInt32]) -> [UInt32] {
-        origins.map { $0 & ContractionHierarchy.shortcutBit == 0 ? $0 : ContractionHierarchy.shortcutBit | rank[Int($0 & ~ContractionHierarchy.shortcutBit)] }
     }
 }

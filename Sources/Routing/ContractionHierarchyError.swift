@@ -10,6 +10,8 @@ public enum ContractionHierarchyError: Error, Equatable, Sendable, CustomStringC
     case damaged(array: String, reason: String)
     /// A given contraction order is not a permutation of the vertices.
     case invalidOrder(String)
+    /// Original arcs plus shortcuts would not fit 32-bit arc ids.
+    case tooManyShortcuts
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum ContractionHierarchyError: Error, Equatable, Sendable, CustomStringC
             "a shortcut from vertex \(from) to \(to) would weigh 2^32 - 1 or more; use a coarser weight unit"
         case .damaged(let array, let reason): "damaged contraction hierarchy: \(array): \(reason)"
         case .invalidOrder(let reason): "invalid contraction order: \(reason)"
+        case .tooManyShortcuts: "the hierarchy would need more than 2^32 - 2 arcs and shortcuts"
         }
     }
 }

@@ -39,8 +39,8 @@ public final class ContractionHierarchyWorkspace {
     var generation: UInt32 = 0
     var forwardQueue = BinaryMinHeap<UInt64>()
     var backwardQueue = BinaryMinHeap<UInt64>()
-    /// Search arcs still to unpack (kept to reuse its storage).
-    var unpackStack: [ContractionHierarchy.PendingArc] = []
+    /// Hierarchy arcs still to unpack (kept to reuse its storage).
+    var unpackStack: [UInt32] = []
 
     /// Table buckets: per rank, the stamp of the table that filled it, its start in `bucketEntries`
     /// and a fill cursor; the ranks touched, in order.

@@ -16,8 +16,7 @@
 ///
 /// Invariants (checked by the initializer): `firstOut.count == vertexCount + 1`, `firstOut[0] == 0`,
 /// non-decreasing, `firstOut.last == head.count == weight.count`, every head `< vertexCount`, every
-/// weight `< ContractionHierarchy.unreachable`, fewer than 2³¹ vertices and arcs (a hierarchy marks
-/// shortcuts with the top bit of an arc index).
+/// weight `< ContractionHierarchy.unreachable`, fewer than 2³² − 1 vertices and arcs.
 public struct WeightedDigraph: Sendable, Equatable {
     public let firstOut: [UInt32]
     public let head: [UInt32]
@@ -40,7 +39,7 @@ public struct WeightedDigraph: Sendable, Equatable {
     /// - Complexity: O(vertices + arcs).
     public static func fromArcs(vertexCount: Int, arcs: [(tail: UInt32, head: UInt32, weight: UInt32)])
         throws(ContractionHierarchyError) -> (graph: WeightedDigraph, arcIndex: [UInt32]) {
-        guard vertexCount >= 0, vertexCount < Int(ContractionHierarchy.shortcutBit) else { throw .malformedGraph("\(vertexCount) vertices") }
+        guard vertexCount >= 0, vertexCount < Int(UInt32.max) else { throw .malformedGraph("\(vertexCount) vertices") }
         var first = [UInt32](repeating: 0, count: vertexCount + 1)
         for arc in arcs {
             guard Int(arc.tail) < vertexCount else { throw .malformedGraph("an arc leaves vertex \(arc.tail) of \(vertexCount)") }
@@ -87,9 +86,7 @@ public struct WeightedDigraph: Sendable, Equatable {
     static func problem(firstOut: [UInt32], head: [UInt32], weight: [UInt32]) -> String? {
         guard let last = firstOut.last else { return "firstOut is empty (it needs vertexCount + 1 entries)" }
         let n = firstOut.count - 1
-        if n >= Int(ContractionHierarchy.shortcutBit) || head.count >= Int(ContractionHierarchy.shortcutBit) {
-            return "\(n) vertices and \(head.count) arcs: at most 2^31 - 1 each"
-        }
+        if n >= Int(UInt32.max) || head.count >= Int(UInt32.max) { return "too many vertices or arcs for 32-bit indices" }
         if firstOut[0] != 0 { return "firstOut[0] is \(firstOut[0]), not 0" }
         if Int(last) != head.count { return "firstOut ends at \(last) but there are \(head.count) arcs" }
         if weight.count != head.count { return "\(weight.count) weights for \(head.count) arcs" }

@@ -100,7 +100,7 @@ for _ in 0..<repeats {
     print("contraction \(format(buildTimes.last!, 2)) s wall, \(format(threadCPUSeconds() - cpuStart, 2)) s CPU; RSS before \(format(rssBefore, 0)) MiB, peak during \(format(residentField("VmHWM"), 0)) MiB, after \(format(residentField("VmRSS"), 0)) MiB")
 }
 print("contraction median \(format(median(buildTimes), 2)) s over \(repeats); shortcuts \(hierarchy.shortcutCount), "
-      + "upward \(hierarchy.upwardOrigin.count) + downward \(hierarchy.downwardOrigin.count) arcs, hierarchy \(format(Double(hierarchy.memoryBytes) / 1_048_576, 1)) MiB "
+      + "upward \(hierarchy.upwardArcID.count) + downward \(hierarchy.downwardArcID.count) arcs, hierarchy \(format(Double(hierarchy.memoryBytes) / 1_048_576, 1)) MiB "
       + "(\(format(Double(hierarchy.memoryBytes) / Double(max(1, graph.digraph.arcCount)), 1)) B per graph arc)")
 
 // The other metric contracted in this metric's order (one order for both metrics, as a CCH would).

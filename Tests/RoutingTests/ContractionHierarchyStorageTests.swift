@@ -45,9 +45,8 @@ import Testing
         #expect(damagedArray("upward_first_out") { $0.removeLast() } == "upward_first_out")
         #expect(damagedArray("upward_arcs") { $0[1] += 1 } == "upward_arcs")  // a weight
         #expect(damagedArray("downward_arcs") { $0[1] += 1 } == "downward_arcs")
-        #expect(damagedArray("upward_origin") { $0[0] = UInt32(graph.arcCount) } == "upward_origin")  // no such graph arc
-        #expect(damagedArray("upward_origin") { $0[0] = ContractionHierarchy.shortcutBit } == "upward_origin")  // rank 0 has nothing below
-        #expect(damagedArray("downward_origin") { $0[$0.count - 1] ^= 1 } == "downward_origin")
+        #expect(damagedArray("upward_arc_id") { $0[0] = .max } == "upward_arc_id")
+        #expect(damagedArray("shortcut_first") { $0[0] = UInt32(graph.arcCount + 5) } == "shortcut_first")
     }
 
     @Test func aHierarchyOfAnotherGraphIsRefused() throws {
