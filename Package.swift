@@ -100,6 +100,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measures the contraction hierarchy on a real extract (issue 12, phase 1); not part of the CLI.
+        .executableTarget(
+            name: "ch-measure",
+            dependencies: ["Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis"],
+            path: "Sources/ch-measure"
+        ),
 
         // Shared by the test targets only: ASCII-map fixtures and the location of the real extracts.
         .target(name: "TestSupport", dependencies: ["Geodesy", "CSQLite"], path: "Tests/TestSupport"),

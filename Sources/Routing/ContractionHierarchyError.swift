@@ -1,0 +1,26 @@
+/// Why a contraction hierarchy (or its input graph) could not be built or accepted.
+public enum ContractionHierarchyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The input graph's arrays break an invariant of `WeightedDigraph`.
+    case malformedGraph(String)
+    /// A shortcut's weight (the sum of the two arcs it replaces) does not fit below
+    /// `ContractionHierarchy.unreachable`: the weights need a coarser unit.
+    case weightOverflow(shortcutFrom: UInt32, to: UInt32)
+    /// Stored hierarchy arrays are inconsistent with each other or with the graph they claim to
+    /// contract (damaged, or written for another graph): the array and the first violation.
+    case damaged(array: String, reason: String)
+    /// A given contraction order is not a permutation of the vertices.
+    case invalidOrder(String)
+    /// Original arcs plus shortcuts would not fit 32-bit arc ids.
+    case tooManyShortcuts
+
+    public var description: String {
+        switch self {
+        case .malformedGraph(let reason): "malformed graph: \(reason)"
+        case .weightOverflow(let from, let to):
+            "a shortcut from vertex \(from) to \(to) would weigh 2^32 - 1 or more; use a coarser weight unit"
+        case .damaged(let array, let reason): "damaged contraction hierarchy: \(array): \(reason)"
+        case .invalidOrder(let reason): "invalid contraction order: \(reason)"
+        case .tooManyShortcuts: "the hierarchy would need more than 2^32 - 2 arcs and shortcuts"
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import CitySynthesis
+import Foundation
+import OSMImport
+import RoadNetwork
+import RoadNetworkStore
+import Routing
+
+// Measures Waymark's contraction hierarchy on a real extract (phase 1 of issue 12):
+//   ch-measure INPUT(.osm[.bz2|.gz] | .sqlite | grid:NODES) [node|turn] [time|distance] [repeats] [--reuse-order]
+// Contraction time and memory, query time on `waymark bench`'s 1,000 node pairs (seed 42, SplitMix64,
+// the same draw as BenchPairs.draw), every cost checked against Dijkstra, tables 100×100 and 1,000×1,000.
+// Build with `swift build -c release --product ch-measure`; single-threaded.
+
+func residentField(_ name: String) -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
+    for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+        let fields = line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return (Double(fields.first ?? "") ?? .nan) / 1024
+    }
+    return .nan
+}
+
+/// Resets the kernel's peak-RSS mark, so VmHWM afterwards is the peak of what follows.
+func resetPeakResident() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+}
+
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+/// CPU time of this thread (what the machine's other load does not inflate, unlike wall time).
+func threadCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+}
+
+func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let s = values.sorted()
+    return s.isEmpty ? .nan : s[min(s.count - 1, Int((Double(s.count) * p).rounded(.up)) - 1)]
+}
+
+func format(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", x) }
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: ch-measure INPUT [node|turn] [time|distance] [repeats]\n".utf8))
+    exit(2)
+}
+let input = arguments[1]
+let kind = MeasuredGraph.Kind(rawValue: arguments.count > 2 ? arguments[2] : "turn") ?? .turn
+let metric = MeasuredGraph.Metric(rawValue: arguments.count > 3 ? arguments[3] : "time") ?? .time
+let repeats = arguments.count > 4 ? Int(arguments[4]) ?? 3 : 3
+
+let road: RoadGraph
+if input.hasPrefix("grid:"), let nodes = Int(input.dropFirst(5)) {
+    // A generated city (as `waymark generate-grid --nodes N --seed 42`), written once to /tmp.
+    let path = "/tmp/waymark-ch-grid-\(nodes).osm.gz"
+    if !FileManager.default.fileExists(atPath: path) { _ = try CityGenerator.write(CityOptions(nodes: nodes, seed: 42), to: path) }
+    road = try OSMImporter.importFile(path: path).graph
+} else if input.hasSuffix(".sqlite") {
+    road = try RoadNetworkStore.load(path: input).graph
+} else {
+    road = try OSMImporter.importFile(path: input).graph
+}
+let graph = try MeasuredGraph(road: road, kind: kind, metric: metric)
+print("input \(input): \(road.nodeCount) nodes, \(road.edgeCount) edges; \(kind.rawValue) graph (\(metric.rawValue), weights in tenths): "
+      + "\(graph.digraph.vertexCount) vertices, \(graph.digraph.arcCount) arcs, \(format(Double(graph.digraph.memoryBytes) / 1_048_576, 1)) MiB")
+let load = loadAverage()
+print("load average before: \(load)")
+
+// Witness-search bounds from the environment (for tuning), else the defaults.
+var contractionOptions = ContractionOptions()
+let environment = ProcessInfo.processInfo.environment
+if let value = environment["CH_WITNESS"].flatMap(Int.init) { contractionOptions.witnessSettledLimit = value }
+if let value = environment["CH_SIMULATION"].flatMap(Int.init) { contractionOptions.simulationSettledLimit = value }
+if environment["CH_NO_LAZY"] != nil { contractionOptions.lazyUpdates = false }
+if let value = environment["CH_NEIGHBOURS"].flatMap(Int.init) { contractionOptions.neighbourUpdateLimit = value }
+print("options: witness \(contractionOptions.witnessSettledLimit), simulation \(contractionOptions.simulationSettledLimit), lazy \(contractionOptions.lazyUpdates), neighbour update limit \(contractionOptions.neighbourUpdateLimit)")
+
+// Contraction, `repeats` times (the last one is kept).
+var hierarchy: ContractionHierarchy!
+var buildTimes: [Double] = []
+for _ in 0..<repeats {
+    hierarchy = nil
+    let rssBefore = residentField("VmRSS")
+    resetPeakResident()
+    let start = ContinuousClock.now
+    let cpuStart = threadCPUSeconds()
+    hierarchy = try ContractionHierarchy(graph: graph.digraph, options: contractionOptions)
+    buildTimes.append(seconds(ContinuousClock.now - start))
+    print("contraction \(format(buildTimes.last!, 2)) s wall, \(format(threadCPUSeconds() - cpuStart, 2)) s CPU; RSS before \(format(rssBefore, 0)) MiB, peak during \(format(residentField("VmHWM"), 0)) MiB, after \(format(residentField("VmRSS"), 0)) MiB")
+}
+print("contraction median \(format(median(buildTimes), 2)) s over \(repeats); shortcuts \(hierarchy.shortcutCount), "
+      + "upward \(hierarchy.upwardArcID.count) + downward \(hierarchy.downwardArcID.count) arcs, hierarchy \(format(Double(hierarchy.memoryBytes) / 1_048_576, 1)) MiB "
+      + "(\(format(Double(hierarchy.memoryBytes) / Double(max(1, graph.digraph.arcCount)), 1)) B per graph arc)")
+
+// The other metric contracted in this metric's order (one order for both metrics, as a CCH would).
+if CommandLine.arguments.contains("--reuse-order") {
+    let other = try MeasuredGraph(road: road, kind: kind, metric: metric == .time ? .distance : .time)
+    for (label, options) in [("own order", ContractionOptions()), ("\(metric.rawValue) order", ContractionOptions(rank: hierarchy.rank))] {
+        let start = ContinuousClock.now
+        let cpuStart = threadCPUSeconds()
+        let h = try ContractionHierarchy(graph: other.digraph, options: options)
+        let t = seconds(ContinuousClock.now - start), cpu = threadCPUSeconds() - cpuStart
+        var times: [Double] = [], settled: [Double] = []
+        var generator = SplitMix64(seed: 42)
+        let ws = h.makeWorkspace()
+        for _ in 0..<1000 {
+            let a = generator.next(below: road.nodeCount)
+            var b = generator.next(below: road.nodeCount - 1)
+            if b >= a { b += 1 }
+            let s = other.sources(at: UInt32(a)), g = other.targets(at: UInt32(b))
+            let q = ContinuousClock.now
+            _ = h.shortestPath(from: s, to: g, workspace: ws)
+            times.append(seconds(ContinuousClock.now - q) * 1000)
+            settled.append(Double(ws.lastSettledCount))
+        }
+        print("\(other.kind.rawValue)/\(metric == .time ? "distance" : "time") in \(label): contraction \(format(t, 2)) s wall, \(format(cpu, 2)) s CPU, shortcuts \(h.shortcutCount), "
+              + "query median \(format(median(times), 4)) ms, settled median \(format(median(settled), 0))")
+    }
+}
+
+// Pairs: exactly BenchPairs.draw(count: 1000, seed: 42) (node indices instead of their coordinates).
+var generator = SplitMix64(seed: 42)
+let pairs: [(UInt32, UInt32)] = (0..<1000).map { _ in
+    let a = generator.next(below: road.nodeCount)
+    var b = generator.next(below: road.nodeCount - 1)
+    if b >= a { b += 1 }
+    return (UInt32(a), UInt32(b))
+}
+
+let workspace = hierarchy.makeWorkspace()
+var dijkstra = ReferenceDijkstra(graph: graph.digraph)
+var mismatches = 0, unreachable = 0
+var dijkstraTimes: [Double] = []
+var expected: [UInt32?] = []
+for (a, b) in pairs where environment["CH_SKIP_DIJKSTRA"] == nil {
+    let start = ContinuousClock.now
+    let cost = dijkstra.cost(from: graph.sources(at: a), to: graph.targets(at: b))
+    dijkstraTimes.append(seconds(ContinuousClock.now - start) * 1000)
+    expected.append(cost)
+    if cost == nil { unreachable += 1 }
+}
+let tails = graph.digraph.tails()
+for _ in 0..<repeats {
+    var pathTimes: [Double] = [], costTimes: [Double] = [], settled: [Double] = [], arcsPerPath: [Double] = []
+    for (index, (a, b)) in pairs.enumerated() {
+        let sources = graph.sources(at: a), targets = graph.targets(at: b)
+        let start = ContinuousClock.now
+        let path = hierarchy.shortestPath(from: sources, to: targets, workspace: workspace)
+        pathTimes.append(seconds(ContinuousClock.now - start) * 1000)
+        settled.append(Double(workspace.lastSettledCount))
+        if pathTimes.last! > 1, ProcessInfo.processInfo.environment["CH_MEASURE_SLOW"] != nil {
+            print("slow pair \(index) \(a)->\(b): \(format(pathTimes.last!, 3)) ms, settled \(workspace.lastSettledCount), arcs \(path?.arcs.count ?? -1), cost \(path?.cost ?? 0)")
+        }
+        if !expected.isEmpty && path?.cost != expected[index] { mismatches += 1 }
+        if let path {
+            arcsPerPath.append(Double(path.arcs.count))
+            // The path must be a real path from a source seed to a target seed of its cost.
+            var at = sources[path.sourceSeed].vertex, sum = UInt64(sources[path.sourceSeed].cost)
+            for arc in path.arcs {
+                if tails[Int(arc)] != at { mismatches += 1; break }
+                at = graph.digraph.head[Int(arc)]
+                sum += UInt64(graph.digraph.weight[Int(arc)])
+            }
+            if at != targets[path.targetSeed].vertex || sum + UInt64(targets[path.targetSeed].cost) != UInt64(path.cost) { mismatches += 1 }
+        }
+    }
+    // Cost only, in a separate pass (right after the path query of the same pair, its search would
+    // find everything in cache).
+    for (index, (a, b)) in pairs.enumerated() {
+        let sources = graph.sources(at: a), targets = graph.targets(at: b)
+        let start = ContinuousClock.now
+        let cost = hierarchy.shortestCost(from: sources, to: targets, workspace: workspace)
+        costTimes.append(seconds(ContinuousClock.now - start) * 1000)
+        if !expected.isEmpty && cost != expected[index] { mismatches += 1 }
+    }
+    print("queries (1,000 pairs, \(unreachable) unreachable): path+unpack median \(format(median(pathTimes), 4)) ms, p90 \(format(percentile(pathTimes, 0.9), 4)) ms, "
+          + "p99 \(format(percentile(pathTimes, 0.99), 4)) ms; cost only median \(format(median(costTimes), 4)) ms; settled median \(format(median(settled), 0)); "
+          + "arcs per path median \(format(median(arcsPerPath), 0)); mismatches vs Dijkstra \(mismatches)")
+}
+print("Dijkstra median \(format(median(dijkstraTimes), 3)) ms")
+
+// Tables: sources = the pairs' origins, targets = their destinations.
+for size in [100, 1000] {
+    let sources = pairs.prefix(size).map { graph.sources(at: $0.0) }
+    let targets = pairs.prefix(size).map { graph.targets(at: $0.1) }
+    var times: [Double] = []
+    var table: CostTable!
+    for _ in 0..<repeats {
+        let start = ContinuousClock.now
+        table = hierarchy.table(from: sources, to: targets, workspace: workspace)
+        times.append(seconds(ContinuousClock.now - start))
+    }
+    // Check a sample against pairwise queries.
+    var wrong = 0
+    for i in stride(from: 0, to: size, by: max(1, size / 10)) {
+        for j in 0..<size where table[i, j] != hierarchy.shortestCost(from: sources[i], to: targets[j], workspace: workspace) { wrong += 1 }
+    }
+    print("table \(size)x\(size): median \(format(median(times) * 1000, 1)) ms (runs: \(times.map { format($0 * 1000, 1) }.joined(separator: ", "))); "
+          + "sampled rows vs pairwise: \(wrong) wrong")
+}
+print("peak RSS \(format(residentField("VmHWM"), 0)) MiB; load average after: \(loadAverage())")
