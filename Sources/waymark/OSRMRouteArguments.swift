@@ -6,7 +6,7 @@ import OSRMService
 /// and values, read by the service's own parser (`RouteRequest.parse`), so their defaults and errors
 /// are the server's. Only valid with `--format osrm`.
 struct OSRMRouteArguments: ParsableArguments {
-    @Option(name: .long, help: "osrm: steps true or false (default false).")
+    @Option(name: .long, help: "osrm: steps true (default here) or false (OSRM's server default).")
     var steps: String?
     @Option(name: .long, help: "osrm: geometry encoding polyline (default), polyline6 or geojson.")
     var geometries: String?
@@ -29,8 +29,17 @@ struct OSRMRouteArguments: ParsableArguments {
     @Option(name: .customLong("skip-waypoints"), help: "osrm: skip_waypoints true or false (default false).")
     var skipWaypoints: String?
 
-    /// The options given, as OSRM query name/value pairs.
+    /// The OSRM request the command makes: the options given, and `steps=true` unless `--steps` says
+    /// otherwise. A command-line route is read for its turns (the guidance scorer and people alike), so
+    /// the CLI asks for steps where an HTTP client must ask; the body is the server's for that request.
     func options() -> [(name: String, value: String)] {
+        var given = givenOptions()
+        if steps == nil { given.insert((name: "steps", value: "true"), at: 0) }
+        return given
+    }
+
+    /// The options given on the command line, as OSRM query name/value pairs.
+    func givenOptions() -> [(name: String, value: String)] {
         let all: [(String, String?)] = [
             ("steps", steps), ("geometries", geometries), ("overview", overview), ("annotations", annotations),
             ("alternatives", alternatives), ("continue_straight", continueStraight), ("radiuses", radiuses),
@@ -41,7 +50,7 @@ struct OSRMRouteArguments: ParsableArguments {
 
     /// Fails when an OSRM option is given without `--format osrm` (it would be silently ignored).
     func rejectUnlessOSRM() throws {
-        if let first = options().first {
+        if let first = givenOptions().first {
             throw CommandFailure(message: "--\(first.name.replacingOccurrences(of: "_", with: "-")): an OSRM option, expected only with --format osrm")
         }
     }
