@@ -30,13 +30,9 @@ struct ProtobufReader {
         }
     }
 
-    /// A valid address for empty buffers (which have none of their own).
-    // Written once, never changed: safe to share.
-    nonisolated(unsafe) private static let emptyBase: UnsafePointer<UInt8> = {
-        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-        p.initialize(to: 0)
-        return UnsafePointer(p)
-    }()
+    /// The address an empty reader starts and ends at (an empty buffer has none of its own): never
+    /// dereferenced, because an empty reader's position is already its end.
+    private static var emptyBase: UnsafePointer<UInt8> { UnsafePointer(bitPattern: 1)! }
 
     var isAtEnd: Bool { position >= end }
 

@@ -103,9 +103,11 @@ import TestSupport
         try body(server, directory)
     }
 
-    /// The same request through the server and the CLI gives the same body, options and errors alike.
+    /// The same request through the server and the CLI gives the same body, options and errors alike (the
+    /// CLI asks for steps unless `--steps false`; the server, as OSRM, only when `steps=true`).
     @Test(arguments: [
-        ("", [String]()),
+        ("", ["--steps", "false"]),
+        ("?steps=true", [String]()),
         ("?steps=true&annotations=true&geometries=polyline6&overview=full", ["--steps", "true", "--annotations", "true", "--geometries", "polyline6", "--overview", "full"]),
         ("?steps=true&geometries=geojson&exclude=toll&continue_straight=false", ["--steps", "true", "--geometries", "geojson", "--exclude", "toll", "--continue-straight", "false"]),
         ("?radiuses=1;1&bearings=90,45;", ["--radiuses", "1;1", "--bearings", "90,45;"]),
