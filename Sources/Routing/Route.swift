@@ -65,7 +65,8 @@ public struct RouteLeg: Sendable {
 public struct Route: Sendable {
     public var legs: [RouteLeg]
     public var metric: RoutingMetric
-    /// Nodes settled by the searches that produced it (a measure of search effort).
+    /// Search states settled by the searches that produced it (a measure of search effort; states are
+    /// edge-based, see `Router`).
     public var settledNodes: Int
 
     public init(legs: [RouteLeg], metric: RoutingMetric, settledNodes: Int) {
