@@ -12,7 +12,8 @@ let service: RoutingService = {
     limits.tableCoordinates = 10   // keeps a table input from running for seconds
     return RoutingService(graph: imported.graph, pointsOfInterest: imported.pointsOfInterest, limits: limits)
 }()
-let workspace = service.makeWorkspace()
+// libFuzzer calls the target from one thread only.
+nonisolated(unsafe) let workspace = service.makeWorkspace()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzServiceRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

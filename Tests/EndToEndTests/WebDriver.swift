@@ -18,12 +18,12 @@ final class WebDriver {
     static let chromiumPath = ProcessInfo.processInfo.environment["WAYMARK_CHROMIUM"] ?? "/usr/bin/chromium"
     static let chromedriverPath = ProcessInfo.processInfo.environment["WAYMARK_CHROMEDRIVER"] ?? "/usr/bin/chromedriver"
 
-    /// Whether both programs are installed.
-    static var isAvailable: Bool {
+    /// Whether both programs are installed (told once).
+    static let isAvailable: Bool = {
         let available = FileManager.default.isExecutableFile(atPath: chromiumPath) && FileManager.default.isExecutableFile(atPath: chromedriverPath)
         if !available { print("note: \(chromiumPath) or \(chromedriverPath) not found (Debian: chromium chromium-driver); skipping the browser tests") }
         return available
-    }
+    }()
 
     /// The W3C key of an element reference in JSON.
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
