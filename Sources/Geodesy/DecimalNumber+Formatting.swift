@@ -2,7 +2,7 @@ extension DecimalNumber {
     /// The most decimals `fixed` writes (1e-9: far below any unit Waymark measures).
     public static let maximumDecimals = 9
 
-    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
+    @usableFromInline static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
                                                 100_000_000, 1_000_000_000]
 
     /// `value` rounded to `decimals` places (0...9), trailing zeros dropped: `12.5`, `-0.003`, `7`.
@@ -21,6 +21,7 @@ extension DecimalNumber {
     /// Appends the text of `fixed(value, decimals:)` to a byte buffer (for writers that build their
     /// output in one buffer).
     /// - Complexity: O(digits).
+    @inlinable
     public static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
         guard value.isFinite else { bytes.append(contentsOf: "\(value)".utf8); return }
         let places = min(maximumDecimals, max(0, decimals))
@@ -42,13 +43,15 @@ extension DecimalNumber {
     }
 
     /// Appends the decimal digits of an integer (a leading `-` when negative).
+    @inlinable
     public static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDigits(UInt64(value.magnitude), minimumCount: 1, to: &bytes)
     }
 
     /// Decimal digits of `value`, left-padded with zeros to `minimumCount`.
-    private static func appendDigits(_ value: UInt64, minimumCount: Int, to bytes: inout [UInt8]) {
+    @usableFromInline
+    static func appendDigits(_ value: UInt64, minimumCount: Int, to bytes: inout [UInt8]) {
         var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: room for 20 digits
         var v = value, count = 0
         withUnsafeMutableBytes(of: &buffer) { raw in

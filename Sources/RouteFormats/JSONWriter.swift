@@ -30,9 +30,44 @@ public struct JSONWriter: Sendable {
         var multilineIndent: Int?
     }
 
+    /// A stack of containers: the first `inlineDepth` in fixed slots, deeper ones in an array.
+    private struct ContainerStack {
+        static let inlineDepth = 4
+        private var slots: (Container, Container, Container, Container) = (Container(), Container(), Container(), Container())
+        private var overflow: [Container] = []
+        private var count = 0
+
+        mutating func push(_ c: Container) {
+            switch count {
+            case 0: slots.0 = c
+            case 1: slots.1 = c
+            case 2: slots.2 = c
+            case 3: slots.3 = c
+            default: overflow.append(c)
+            }
+            count += 1
+        }
+
+        mutating func pop() -> Container {
+            count -= 1
+            switch count {
+            case 0: return slots.0
+            case 1: return slots.1
+            case 2: return slots.2
+            case 3: return slots.3
+            default: return overflow.removeLast()
+            }
+        }
+    }
+
     /// The bytes written so far (UTF-8).
     public private(set) var bytes: [UInt8] = []
-    private var containers: [Container] = [Container()]
+    /// The innermost open container (the top level before any), kept out of `enclosing` because every
+    /// value reads it.
+    private var current = Container()
+    /// The containers around `current`, outermost first (a small inline stack: no allocation per
+    /// writer until nesting passes `inlineDepth`, and a stream writes thousands of small objects).
+    private var enclosing = ContainerStack()
     /// Whether a key was just written (the value follows without a comma).
     private var afterKey = false
     private let spaced: Bool
@@ -48,18 +83,25 @@ public struct JSONWriter: Sendable {
 
     // MARK: Structure
 
+    @inline(__always)
     private mutating func beforeValue() {
         if afterKey {
             afterKey = false
             return
         }
-        let top = containers[containers.count - 1]
-        if top.hasElement {
+        if current.hasElement {
             bytes.append(UInt8(ascii: ","))
-            if spaced && top.multilineIndent == nil { bytes.append(UInt8(ascii: " ")) }
+            if spaced && current.multilineIndent == nil { bytes.append(UInt8(ascii: " ")) }
         }
-        if let indent = top.multilineIndent { newline(indent: indent + 2) }
-        containers[containers.count - 1].hasElement = true
+        if let indent = current.multilineIndent { newline(indent: indent + 2) }
+        current.hasElement = true
+    }
+
+    private mutating func open(_ bracket: UInt8, multilineIndent: Int?) {
+        beforeValue()
+        bytes.append(bracket)
+        enclosing.push(current)
+        current = Container(multilineIndent: multilineIndent)
     }
 
     private mutating func newline(indent: Int) {
@@ -68,26 +110,18 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func close(_ bracket: UInt8) {
-        let top = containers.removeLast()
-        if let indent = top.multilineIndent, top.hasElement { newline(indent: indent) }
+        if let indent = current.multilineIndent, current.hasElement { newline(indent: indent) }
         bytes.append(bracket)
+        current = enclosing.pop()
     }
 
     /// Opens an object; with `multilineIndent` its members go on lines of their own.
-    public mutating func beginObject(multilineIndent: Int? = nil) {
-        beforeValue()
-        bytes.append(UInt8(ascii: "{"))
-        containers.append(Container(multilineIndent: multilineIndent))
-    }
+    public mutating func beginObject(multilineIndent: Int? = nil) { open(UInt8(ascii: "{"), multilineIndent: multilineIndent) }
 
     public mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Opens an array; with `multilineIndent` its elements go on lines of their own.
-    public mutating func beginArray(multilineIndent: Int? = nil) {
-        beforeValue()
-        bytes.append(UInt8(ascii: "["))
-        containers.append(Container(multilineIndent: multilineIndent))
-    }
+    public mutating func beginArray(multilineIndent: Int? = nil) { open(UInt8(ascii: "["), multilineIndent: multilineIndent) }
 
     public mutating func endArray() { close(UInt8(ascii: "]")) }
 

@@ -106,8 +106,9 @@ struct MarkersCommand: ParsableCommand {
             try checkOutput(output, option: "--output")
 
             let timer = StageTimer()
-            let navigator = Navigator(network: try source.load())
+            let network = try source.load()
             timer.lap("load")
+            let navigator = Navigator(network: network)   // the router's set-up counts as routing, as before
             let route = try navigator.route(from: start, to: end, via: vias)
             timer.lap("route")
             let waypoints = navigator.waypoints(for: route, options: options)
