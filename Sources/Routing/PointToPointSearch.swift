@@ -41,15 +41,21 @@ struct PointToPointSearch {
     /// search: along the start edge to a target on it ahead, or to its head when that is the target node.
     mutating func seed(starts: [EdgePosition]) {
         for (i, start) in starts.enumerated() {
-            let cost = cost(of: start.edge)
+            let g = remainingCost(of: start)
             for t in targets.positions where t.edge == start.edge && t.fraction >= start.fraction {
-                best.offerDirect((t.fraction - start.fraction) * cost, start: i, endFraction: t.fraction, edge: t.edge)
+                best.offerDirect(g - remainingCost(of: t), start: i, endFraction: t.fraction, edge: t.edge)
             }
-            let g = (1 - start.fraction) * cost
             let head = graph.edges[Int(start.edge)].head
             if head == targets.node { best.offerDirect(g, start: i, endFraction: 1, edge: start.edge) }
             push(graph.startState(onEdge: start.edge), g: g, node: head, parent: RoutingWorkspace.noParent)
         }
+    }
+
+    /// The integer cost of driving from a position to the end of its edge (`Router.remainingCost`).
+    @inline(__always)
+    private func remainingCost(of position: EdgePosition) -> Double {
+        let record = graph.edges[Int(position.edge)]
+        return Double(Router.remainingCost(useTime ? record.timeCost : record.distanceCost, from: position.fraction))
     }
 
     /// Seeds a start on a junction: every edge leaving it, driven whole from the junction, with no turn
@@ -105,8 +111,8 @@ struct PointToPointSearch {
     /// after the turn, is a target edge (driven up to the target fraction) or ends at the target node.
     @inline(__always)
     private mutating func offerCompletions(from x: UInt32, g: Double, entering o: EdgeIndex, head: NodeIndex, cost: Double) {
-        if let fraction = targets.fraction(of: o) {
-            best.offer(g + fraction * cost, state: x, edge: o, endFraction: fraction)
+        if let target = targets.position(of: o) {
+            best.offer(g + cost - remainingCost(of: target), state: x, edge: o, endFraction: target.fraction)
         }
         if head == targets.node { best.offer(g + cost, state: x, edge: o, endFraction: 1) }
     }

@@ -12,7 +12,7 @@ extension Router {
     ///   `RoutingError.noRoute` naming the leg's two coordinates when they are not connected.
     /// - Complexity: the search's, per leg; see `search`.
     public func route(from: Coordinate, to: Coordinate, via: [Coordinate] = [], metric: RoutingMetric = .time,
-                      maxSnapDistance: Meters = 1000, algorithm: SearchAlgorithm = .aStar,
+                      maxSnapDistance: Meters = 1000, algorithm: SearchAlgorithm = .contractionHierarchy,
                       workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
         let snapped = try snapWaypoints([from] + via + [to], maxDistance: maxSnapDistance)
         return try route(through: snapped, metric: metric, algorithm: algorithm, workspace: workspace)
@@ -25,7 +25,7 @@ extension Router {
     /// around there; when that direction leads nowhere it may still turn.
     /// - Throws: `RoutingError.tooFewCoordinates` for fewer than two locations, `RoutingError.noRoute`.
     public func route(through waypoints: [SnappedLocation], metric: RoutingMetric = .time,
-                      algorithm: SearchAlgorithm = .aStar, continueStraight: Bool = false,
+                      algorithm: SearchAlgorithm = .contractionHierarchy, continueStraight: Bool = false,
                       workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
         guard waypoints.count >= 2 else { throw RoutingError.tooFewCoordinates }
         let ws = workspace ?? makeWorkspace()
@@ -55,7 +55,7 @@ extension Router {
     /// The cost (seconds for `.time`, metres for `.distance`) of the best path between two snapped
     /// locations, without building the leg; nil when unreachable. Used to compare A* with Dijkstra.
     public func cost(from: SnappedLocation, to: SnappedLocation, metric: RoutingMetric = .time,
-                     algorithm: SearchAlgorithm = .aStar, workspace: RoutingWorkspace) -> Double? {
+                     algorithm: SearchAlgorithm = .contractionHierarchy, workspace: RoutingWorkspace) -> Double? {
         search(from: positions(of: from), startNode: node(at: from), to: positions(of: to), targetNode: node(at: to),
                targetPoint: to.location, metric: metric, algorithm: algorithm, workspace: workspace)?.cost
     }
@@ -98,7 +98,7 @@ extension Router {
     }
 
     /// The distance and duration of a searched path, from the same integer costs the search adds: each
-    /// edge by its driven fraction, plus the time of every turn between consecutive edges.
+    /// edge by its driven part (`drivenCost`), plus the time of every turn between consecutive edges.
     func totals(of result: SearchResult) -> (distance: Meters, duration: Seconds) {
         var millimetres = 0.0, milliseconds = 0.0
         let n = result.edges.count
@@ -106,12 +106,18 @@ extension Router {
             let record = stateGraph.edges[Int(edge)]
             let a = i == 0 ? result.startFraction : 0
             let b = i == n - 1 ? result.endFraction : 1
-            let share = max(0, b - a)
-            millimetres += share * Double(record.distanceCost)
-            milliseconds += share * Double(record.timeCost)
+            millimetres += Self.drivenCost(record.distanceCost, from: a, to: b)
+            milliseconds += Self.drivenCost(record.timeCost, from: a, to: b)
             if i + 1 < n { milliseconds += Double(turnMilliseconds(from: edge, to: result.edges[i + 1])) }
         }
         return (millimetres / Router.unitsPerMeter, milliseconds / Router.unitsPerSecond)
+    }
+
+    /// The integer cost of driving an edge costing `cost` from fraction `a` to fraction `b` (0 when
+    /// `b` is not ahead), as the searches add it: `remainingCost` at `a` less `remainingCost` at `b`.
+    static func drivenCost(_ cost: UInt32, from a: Double, to b: Double) -> Double {
+        guard b > a else { return 0 }
+        return Double(remainingCost(cost, from: a)) - Double(remainingCost(cost, from: b))
     }
 
     /// The time of the turn from `from` onto `to` (which leaves `from`'s head), milliseconds.

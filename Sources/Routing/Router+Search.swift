@@ -36,7 +36,8 @@ extension Router {
         return nil
     }
 
-    /// One point-to-point search over the state model described on `Router` (A* or Dijkstra).
+    /// One point-to-point search over the state model described on `Router` (A* or Dijkstra; with
+    /// `.contractionHierarchy` and a hierarchy for `metric`, a `HierarchyQuery` on the same states).
     ///
     /// The steps, each a method of `PointToPointSearch`: seed the states reached by driving the rest of
     /// each start edge, and, for a start on a node, by driving each edge leaving it (no turn before); settle
@@ -51,6 +52,17 @@ extension Router {
                 algorithm: SearchAlgorithm, workspace ws: RoutingWorkspace) -> SearchResult? {
         precondition(ws.capacity >= stateCount, "the workspace was made for a smaller graph; use router.makeWorkspace()")
         precondition(!starts.isEmpty && !targets.isEmpty && targets.count <= 2)
+        var algorithm = algorithm
+        if algorithm == .contractionHierarchy {
+            if let hierarchy = hierarchy(for: metric) {
+                let result = HierarchyQuery.shortestPath(on: hierarchy, router: self, starts: starts, startNode: startNode,
+                                                         targets: targets, targetNode: targetNode,
+                                                         workspace: ws.hierarchyWorkspace)
+                ws.lastSettledCount = ws.hierarchyWorkspace.lastSettledCount
+                return result
+            }
+            algorithm = .aStar
+        }
         let goalNodes = targets.map { graph.tail[Int($0.edge)] } + (targetNode.map { [$0] } ?? [])
         let heuristic = SearchHeuristic(router: self, metric: metric, algorithm: algorithm, targetPoint: targetPoint,
                                         goalNodes: goalNodes)

@@ -3,19 +3,19 @@ import RoadNetwork
 /// The turn-expanded graph a contraction hierarchy (or any other search) can be built on: the same states,
 /// transitions and integer costs `Router.search` uses, so such a search reproduces its costs exactly.
 ///
-/// How a point-to-point query maps onto it (what `Router.search` does; `f` are snapped fractions):
+/// How a point-to-point query maps onto it (what `Router.search` does; `f` are snapped fractions,
+/// `R(e, f) = Router.remainingCost(edgeCost(e), from: f)` the integer cost from `f` to the edge's end):
 /// - **sources**: for a start at fraction `f` of edge `s` (and of its twin at `1 − f`), the state
-///   `startState(onEdge: s)` at cost `(1 − f) × edgeCost(s)`; for a start on a junction, also
+///   `startState(onEdge: s)` at cost `R(s, f)`; for a start on a junction, also
 ///   `startState(onEdge: o)` at `edgeCost(o)` for every edge `o` leaving it (no turn before);
 /// - **targets**: a target at fraction `f` of edge `t` is reached by every *transition* onto `t`, at the
-///   transition's source distance plus its cost minus `(1 − f) × edgeCost(t)`: the transition paid the
-///   turn onto `t` and all of `t`, so its target is one of `states(arrivingOver: t)` (a bidirectional
-///   search seeds those backwards at `−(1 − f) × edgeCost(t)`). A source seed on `t` itself drove only
-///   part of `t` and must not meet that backward seed; a target on a junction is reached by every
-///   transition over an edge ending there, at full cost (no turn after);
-/// - start and target on one edge, target ahead: `(f_t − f_s) × edgeCost` without any state.
-/// Partial costs are fractions of integers and so are the only non-integers; every sum inside the graph
-/// is exact.
+///   transition's source distance plus its cost minus `R(t, f)`: the transition paid the turn onto `t`
+///   and all of `t`, so its target is one of `states(arrivingOver: t)` (a bidirectional search seeds
+///   those backwards at `−R(t, f)`, or at an offset minus it, see `HierarchyQuery`). A source seed on `t`
+///   itself drove only part of `t` and must not meet that backward seed; a target on a junction is
+///   reached by every transition over an edge ending there, at full cost (no turn after);
+/// - start and target on one edge, target ahead: `R(s, f_s) − R(s, f_t)` without any state.
+/// Every cost, partial ones included, is an integer, so every sum is exact in any order.
 extension Router {
     /// Number of states of the turn-expanded graph.
     public var searchStateCount: Int { stateGraph.stateCount }
@@ -58,17 +58,24 @@ extension Router {
 
     /// Every state whose arrival edge is `edge` (its plain state, restriction contexts arrived over it,
     /// and the `arriving` phase of a destination-only edge).
-    /// - Complexity: O(contexts) (a scan; meant for query set-up and tests, not inner loops).
+    /// - Complexity: O(contexts arrived over `edge`).
     public func states(arrivingOver edge: EdgeIndex) -> [SearchState] {
-        var bases: [UInt32] = automaton.arrival[Int(edge)] == edge ? [edge] : []
-        for (c, e) in automaton.contextEdge.enumerated() where e == edge { bases.append(UInt32(edgeCount + c)) }
         var result: [SearchState] = []
-        for base in bases {
-            result.append(SearchState(index: base))
-            let arriving = stateGraph.arrivingState[Int(base)]
-            if arriving != UInt32.max { result.append(SearchState(index: arriving)) }
-        }
+        forEachState(arrivingOver: edge) { result.append(SearchState(index: $0)) }
         return result
+    }
+
+    /// Calls `body` with every state whose arrival edge is `edge` (see `states(arrivingOver:)`).
+    /// - Complexity: O(contexts arrived over `edge`).
+    @inline(__always)
+    func forEachState(arrivingOver edge: EdgeIndex, _ body: (UInt32) -> Void) {
+        func visit(_ base: UInt32) {
+            body(base)
+            let arriving = stateGraph.arrivingState[Int(base)]
+            if arriving != UInt32.max { body(arriving) }
+        }
+        if automaton.arrival[Int(edge)] == edge { visit(edge) }
+        for c in contextsByEdge[edge] ?? [] { visit(UInt32(edgeCount + c)) }
     }
 
     /// The cost of driving all of `edge` in `metric`'s integer unit (milliseconds or millimetres).

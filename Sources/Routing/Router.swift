@@ -34,9 +34,12 @@ import RoadNetwork
 /// adds the same costs in other orders and stores shortcut sums, agree to the last unit rather than to a
 /// float tolerance. Milliseconds rather than OSRM's deciseconds keep rounding below what a driver could
 /// notice on any route (0.5 ms per edge). Edge costs are rounded *up* (`ceil`), so an integer cost never
-/// undercuts the real length or time and the A* bounds derived from lengths stay admissible; only
-/// partial first and last edges cost a fraction of their integer. Route durations and distances are
-/// these same integers (in seconds and metres), so `route.weight` equals the search's cost.
+/// undercuts the real length or time and the A* bounds derived from lengths stay admissible. A
+/// partial first or last edge costs an integer too: driving from fraction `f` to the edge's end costs
+/// `remainingCost(c, from: f)` (`(1 − f) × c` rounded to the nearest unit), and up to `f` costs
+/// `c − remainingCost(c, from: f)`, so every search (A*, Dijkstra, the contraction hierarchy) adds the same
+/// integers and they agree exactly. Route durations and distances are these same integers (in seconds
+/// and metres), so `route.weight` equals the search's cost.
 ///
 /// Invariants: all stored arrays are immutable after `init`; costs are non-negative; the heuristic
 /// `chord(node, target) × scale` never exceeds the true remaining cost and is consistent, because every
@@ -72,6 +75,13 @@ public final class Router: @unchecked Sendable {
     /// ALT bounds per metric (in milliseconds and millimetres), when landmarks were requested.
     let timeLandmarks: LandmarkTable?
     let distanceLandmarks: LandmarkTable?
+
+    /// Contraction hierarchies per metric (`init(graph:…hierarchies:)`); assigned only while the router
+    /// is being made, before it is shared, and read-only after.
+    var timeHierarchy: RoutingHierarchy?
+    var distanceHierarchy: RoutingHierarchy?
+    /// The restriction contexts arrived over each edge that has any (hierarchy targets seed them all).
+    let contextsByEdge: [EdgeIndex: [Int]]
 
     /// Number of landmarks the ALT bound uses (0 without landmarks).
     public var landmarkCount: Int { timeLandmarks?.count ?? 0 }
@@ -126,6 +136,9 @@ public final class Router: @unchecked Sendable {
         stateGraph = TurnExpandedGraph(graph: graph, turnTable: TurnTable(graph: graph, twin: twin, model: turnCosts),
                                        automaton: RestrictionAutomaton(graph: graph),
                                        timeCosts: timeCosts, distanceCosts: distanceCosts, excluding: isExcluded)
+        var contextsByEdge: [EdgeIndex: [Int]] = [:]
+        for (c, edge) in stateGraph.automaton.contextEdge.enumerated() { contextsByEdge[edge, default: []].append(c) }
+        self.contextsByEdge = contextsByEdge
         if landmarks > 0 {
             timeLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(timeCosts[$0]) }
             distanceLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(distanceCosts[$0]) }
@@ -153,6 +166,14 @@ public final class Router: @unchecked Sendable {
     /// A cost in integer units, rounded up (see the type's note on integer costs).
     static func integerCost(_ value: Double, unitsPerOne: Double) -> UInt32 {
         UInt32(min(Double(maximumEdgeCost), max(0, (value * unitsPerOne).rounded(.up))))
+    }
+
+    /// The integer cost of driving from fraction `fraction` of an edge costing `cost` to its end:
+    /// `(1 − fraction) × cost` rounded to the nearest unit, so 0 at the end, `cost` at the start, and never
+    /// more at a later fraction than at an earlier one.
+    @inline(__always)
+    public static func remainingCost(_ cost: UInt32, from fraction: Double) -> UInt32 {
+        UInt32((min(1, max(0, 1 - fraction)) * Double(cost)).rounded())
     }
 
     /// A workspace sized for this router's graph; each thread needs its own.

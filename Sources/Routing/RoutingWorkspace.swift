@@ -28,6 +28,9 @@ public final class RoutingWorkspace {
     let slots: UnsafeMutablePointer<Slot>
     let heap: UnsafeMutablePointer<HeapEntry>
     var generation: UInt32 = 0
+    /// The contraction-hierarchy searches' memory (labels over the same states), made on the first
+    /// hierarchy query so a router without hierarchies never pays for it.
+    lazy var hierarchyWorkspace = ContractionHierarchyWorkspace(vertexCount: capacity)
     /// States settled by the last search run with this workspace.
     public internal(set) var lastSettledCount = 0
 

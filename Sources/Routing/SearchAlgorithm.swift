@@ -1,7 +1,9 @@
-/// Which shortest-path search a query runs; both share the state model and give equal costs.
+/// Which shortest-path search a query runs; all share the state model and give equal costs.
 public enum SearchAlgorithm: String, Sendable, CaseIterable {
-    /// A* with the great-circle lower bound (the default).
+    /// The router's contraction hierarchy for the metric (the default); A* when it has none.
+    case contractionHierarchy
+    /// A* with the great-circle lower bound (and the landmarks' bound when the router has them).
     case aStar
-    /// Plain Dijkstra (a zero heuristic): slower, kept for checking A*.
+    /// Plain Dijkstra (a zero heuristic): slower, kept for checking the others.
     case dijkstra
 }

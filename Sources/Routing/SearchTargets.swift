@@ -19,11 +19,11 @@ struct SearchTargets {
         self.node = node ?? NodeIndex.max
     }
 
-    /// The fraction up to which `edge` is driven when it is a target edge, else nil.
+    /// The target position on `edge` when it is a target edge, else nil.
     @inline(__always)
-    func fraction(of edge: EdgeIndex) -> Double? {
-        if edge == edge1 { return fraction1 }
-        if edge == edge2 { return fraction2 }
+    func position(of edge: EdgeIndex) -> EdgePosition? {
+        if edge == edge1 { return EdgePosition(edge: edge1, fraction: fraction1) }
+        if edge == edge2 { return EdgePosition(edge: edge2, fraction: fraction2) }
         return nil
     }
 }

@@ -2,6 +2,7 @@ import Geodesy
 import OSMImport
 import RoadNetwork
 import TestSupport
+import Testing
 @testable import Routing
 
 /// An ASCII-map fixture imported through the real OSM importer, with helpers to route between letters
@@ -17,7 +18,7 @@ struct FixtureNetwork {
          smallComponentSize: Int = Router.defaultSmallComponentSize) throws {
         map = MapFixture(drawing, gridSize: gridSize)
         graph = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: restrictions), sourceName: "fixture").graph
-        router = Router(graph: graph, smallComponentSize: smallComponentSize)
+        router = try Router(graph: graph, smallComponentSize: smallComponentSize, hierarchies: .contract(ContractionOptions()))
     }
 
     /// The point a fraction of the way from one letter to another (straight between them).
@@ -25,9 +26,15 @@ struct FixtureNetwork {
         GreatCircle.intermediate(from: map.coordinate(a), to: map.coordinate(b), fraction: fraction)
     }
 
+    /// Routes through the points; the contraction hierarchy must find a route of exactly the same
+    /// weight as the search asked for (every fixture scenario checks it too).
     func route(_ points: [Coordinate], metric: RoutingMetric = .distance, algorithm: SearchAlgorithm = .aStar) throws(RoutingError) -> Route {
-        try router.route(from: points[0], to: points[points.count - 1], via: Array(points.dropFirst().dropLast()),
-                         metric: metric, algorithm: algorithm)
+        let via = Array(points.dropFirst().dropLast())
+        let route = try router.route(from: points[0], to: points[points.count - 1], via: via, metric: metric, algorithm: algorithm)
+        let hierarchical = try router.route(from: points[0], to: points[points.count - 1], via: via, metric: metric,
+                                            algorithm: .contractionHierarchy)
+        #expect(hierarchical.weight == route.weight, "the hierarchy's route weighs \(hierarchical.weight), \(algorithm)'s \(route.weight)")
+        return route
     }
 
     /// The letters the route's polyline passes through (within half a metre), in order, without repeats.

@@ -23,6 +23,10 @@ enum ReferenceRouter {
         var targetPositions = positions(to)
         if let w = node(to) { for e in 0..<graph.edgeCount where graph.head[e] == w { targetPositions.append((EdgeIndex(e), 1)) } }
         func cost(_ e: EdgeIndex) -> Double { Double(router.edgeCost(e, metric: metric)) / 1000 }
+        // From fraction `f` to the end of `e`, rounded to whole units as the router's model prices it.
+        func remaining(_ e: EdgeIndex, _ f: Double) -> Double {
+            Double(Router.remainingCost(router.edgeCost(e, metric: metric), from: f)) / 1000
+        }
         func turn(_ from: EdgeIndex, _ to: EdgeIndex) -> Double {
             metric == .time ? Double(router.turnMilliseconds(from: from, to: to)) / 1000 : 0
         }
@@ -69,9 +73,9 @@ enum ReferenceRouter {
         var open: [State: Double] = [:]
         var done = Set<State>()
         for (s, fs) in starts {
-            for (t, ft) in targets where t == s && ft >= fs { best = min(best, (ft - fs) * cost(s)) }
+            for (t, ft) in targets where t == s && ft >= fs { best = min(best, remaining(s, fs) - remaining(s, ft)) }
             let state = State(edge: s, phase: destinationOnly(s) ? 0 : 1, active: started(by: s))
-            open[state] = min(open[state] ?? .infinity, (1 - fs) * cost(s))
+            open[state] = min(open[state] ?? .infinity, remaining(s, fs))
         }
         while let (current, dx) = open.min(by: { $0.value < $1.value }), dx < best {
             open[current] = nil
@@ -79,7 +83,7 @@ enum ReferenceRouter {
             for o in graph.outgoingEdges(of: graph.head[Int(current.edge)]) where allowed(current.edge, current.active, o) {
                 guard let p = nextPhase(current.phase, o) else { continue }
                 let dt = dx + turn(current.edge, o)
-                for (t, ft) in targets where t == o { best = min(best, dt + ft * cost(o)) }
+                for (t, ft) in targets where t == o { best = min(best, dt + cost(o) - remaining(o, ft)) }
                 let y = State(edge: o, phase: p, active: after(current.active, driving: o))
                 if !done.contains(y) { open[y] = min(open[y] ?? .infinity, dt + cost(o)) }
             }

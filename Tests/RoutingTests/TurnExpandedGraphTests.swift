@@ -8,8 +8,8 @@ import TestSupport
 /// over `forEachTransition(from:)`, seeded and finished as its documentation says, must give exactly
 /// the router's costs.
 @Suite struct TurnExpandedGraphTests {
-    /// The documented query over the public graph only, in integer units (ms or mm, fractional only at
-    /// the partial first and last edges); nil when unreachable.
+    /// The documented query over the public graph only, in integer units (ms or mm; partial first and
+    /// last edges by `Router.remainingCost`); nil when unreachable.
     static func cost(in router: Router, from a: SnappedLocation, to b: SnappedLocation, metric: RoutingMetric) -> Double? {
         let graph = router.graph
         func positions(_ s: SnappedLocation) -> [(EdgeIndex, Double)] {
@@ -19,6 +19,7 @@ import TestSupport
             s.fraction <= 0 ? graph.tail[Int(s.edge)] : s.fraction >= 1 ? graph.head[Int(s.edge)] : nil
         }
         func cost(_ e: EdgeIndex) -> Double { Double(router.edgeCost(e, metric: metric)) }
+        func remaining(_ e: EdgeIndex, _ f: Double) -> Double { Double(Router.remainingCost(router.edgeCost(e, metric: metric), from: f)) }
         let targets = positions(b), targetNode = node(b)
         var best = Double.infinity
         var distance = [Double](repeating: .infinity, count: router.searchStateCount)
@@ -26,13 +27,13 @@ import TestSupport
         func seed(_ state: SearchState, _ g: Double) { distance[Int(state.index)] = min(distance[Int(state.index)], g) }
         func complete(over edge: EdgeIndex, at g: Double) {
             // g: the cost with all of `edge` driven.
-            for (t, f) in targets where t == edge { best = min(best, g - (1 - f) * cost(t)) }
+            for (t, f) in targets where t == edge { best = min(best, g - remaining(t, f)) }
             if graph.head[Int(edge)] == targetNode { best = min(best, g) }
         }
         for (s, f) in positions(a) {
-            for (t, ft) in targets where t == s && ft >= f { best = min(best, (ft - f) * cost(s)) }
-            if graph.head[Int(s)] == targetNode { best = min(best, (1 - f) * cost(s)) }
-            seed(router.startState(onEdge: s), (1 - f) * cost(s))
+            for (t, ft) in targets where t == s && ft >= f { best = min(best, remaining(s, f) - remaining(s, ft)) }
+            if graph.head[Int(s)] == targetNode { best = min(best, remaining(s, f)) }
+            seed(router.startState(onEdge: s), remaining(s, f))
         }
         if let v = node(a) {
             for o in graph.outgoingEdges(of: v) {

@@ -1,0 +1,71 @@
+import Foundation
+import RoadNetwork
+
+extension Router {
+    /// Prepares a router as `init(graph:landmarks:smallComponentSize:turnCosts:)` does and gives it
+    /// contraction hierarchies for both metrics, contracted now (both at once, one thread each) or
+    /// loaded from stored arrays. Queries with `SearchAlgorithm.contractionHierarchy` then use them.
+    /// - Throws: `ContractionHierarchyError.damaged` when stored arrays are missing or do not fit this
+    ///   graph (never a wrong route); other `ContractionHierarchyError`s when contraction fails.
+    /// - Complexity: contraction is O(states × witness work) per metric (seconds for a city; figures in
+    ///   BENCHMARKS.md); loading is O(states + transitions + shortcuts).
+    public convenience init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize,
+                            turnCosts: TurnCostModel = .osrmCar, hierarchies: HierarchySource) throws(ContractionHierarchyError) {
+        self.init(graph: graph, landmarks: landmarks, smallComponentSize: smallComponentSize, turnCosts: turnCosts)
+        switch hierarchies {
+        case .none:
+            return
+        case .contract(let options):
+            let built = contractBothMetrics(options: options)
+            timeHierarchy = try built[0].get()
+            distanceHierarchy = try built[1].get()
+        case .stored(let arrays):
+            for metric in RoutingMetric.allCases {
+                guard let stored = arrays[metric] else { continue }
+                let hierarchy = try RoutingHierarchy(validating: stored, router: self, metric: metric)
+                if metric == .time { timeHierarchy = hierarchy } else { distanceHierarchy = hierarchy }
+            }
+        }
+    }
+
+    /// Contracts the time and the distance hierarchy on two threads.
+    private func contractBothMetrics(options: ContractionOptions) -> [Result<RoutingHierarchy, ContractionHierarchyError>] {
+        let results = ResultSlots<RoutingHierarchy, ContractionHierarchyError>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let metric: RoutingMetric = i == 0 ? .time : .distance
+            results.set(i, Result { () throws(ContractionHierarchyError) in
+                try RoutingHierarchy(router: self, metric: metric, options: options)
+            })
+        }
+        return results.values
+    }
+
+    /// The contraction hierarchy for `metric`, when the router has one.
+    public func hierarchy(for metric: RoutingMetric) -> RoutingHierarchy? {
+        metric == .time ? timeHierarchy : distanceHierarchy
+    }
+
+    /// Whether the router has a contraction hierarchy for both metrics.
+    public var hasHierarchies: Bool { timeHierarchy != nil && distanceHierarchy != nil }
+}
+
+/// Results written by concurrent workers, one slot each.
+private final class ResultSlots<Success: Sendable, Failure: Error>: @unchecked Sendable {
+    private var slots: [Result<Success, Failure>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<Success, Failure>) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    /// Every slot's result (all must have been set).
+    var values: [Result<Success, Failure>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0! }
+    }
+}

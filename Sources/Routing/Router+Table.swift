@@ -1,0 +1,74 @@
+import Geodesy
+import RoadNetwork
+
+extension Router {
+    /// The durations and distances of the best routes (in `metric`) from every source to every
+    /// destination, each entry equal to what `route(through: [source, destination])` reports.
+    ///
+    /// With a contraction hierarchy for `metric` the table is bucket-based many-to-many (one upward
+    /// search per source and per destination, `ContractionHierarchy.table`); without one it runs one
+    /// A* search per pair.
+    /// - Complexity: with a hierarchy O((sources + destinations) · S log S) for S vertices per upward
+    ///   search plus the table; without, sources × destinations A* searches.
+    public func table(from sources: [SnappedLocation], to destinations: [SnappedLocation], metric: RoutingMetric = .time,
+                      workspace: RoutingWorkspace? = nil) -> TravelMatrix {
+        let ws = workspace ?? makeWorkspace()
+        if let hierarchy = hierarchy(for: metric) {
+            return hierarchyTable(hierarchy, from: sources, to: destinations, workspace: ws)
+        }
+        return pairwiseTable(from: sources, to: destinations, metric: metric, workspace: ws)
+    }
+
+    /// The table on the hierarchy, with the pairs that stay on one edge settled directly.
+    private func hierarchyTable(_ hierarchy: RoutingHierarchy, from sources: [SnappedLocation],
+                                to destinations: [SnappedLocation], workspace ws: RoutingWorkspace) -> TravelMatrix {
+        let metric = hierarchy.metric
+        let sourceSeeds = sources.map {
+            HierarchyQuery.sources(router: self, metric: metric, starts: positions(of: $0), startNode: node(at: $0))
+        }
+        let targetSeeds = destinations.map {
+            HierarchyQuery.targets(router: self, metric: metric, positions: positions(of: $0), node: node(at: $0))
+        }
+        let costs = hierarchy.hierarchy.table(from: sourceSeeds.map(\.seeds), to: targetSeeds.map(\.seeds),
+                                              annotation: hierarchy.otherMetric, workspace: ws.hierarchyWorkspace)
+        var durations: [Seconds?] = [], distances: [Meters?] = []
+        durations.reserveCapacity(costs.costs.count)
+        distances.reserveCapacity(costs.costs.count)
+        for (i, source) in sources.enumerated() {
+            for (j, destination) in destinations.enumerated() {
+                var best: (cost: UInt32, other: UInt32)?
+                if let cost = costs[i, j], let other = costs.annotation(source: i, target: j) {
+                    best = (cost - targetSeeds[j].offset, other - targetSeeds[j].otherOffset)
+                }
+                if let direct = HierarchyQuery.direct(router: self, metric: metric, starts: positions(of: source),
+                                                      targets: positions(of: destination), targetNode: node(at: destination)),
+                   best.map({ direct.cost <= $0.cost }) ?? true {
+                    best = (direct.cost, direct.otherCost)
+                }
+                let pair = best.map { (cost: Double($0.cost) / metric.unitsPerOne, other: Double($0.other) / metric.other.unitsPerOne) }
+                durations.append(pair.map { metric == .time ? $0.cost : $0.other })
+                distances.append(pair.map { metric == .time ? $0.other : $0.cost })
+            }
+        }
+        return TravelMatrix(sourceCount: sources.count, destinationCount: destinations.count,
+                            durations: durations, distances: distances)
+    }
+
+    /// The table as one A* search per pair.
+    private func pairwiseTable(from sources: [SnappedLocation], to destinations: [SnappedLocation], metric: RoutingMetric,
+                               workspace ws: RoutingWorkspace) -> TravelMatrix {
+        var durations: [Seconds?] = [], distances: [Meters?] = []
+        for source in sources {
+            for destination in destinations {
+                let result = search(from: positions(of: source), startNode: node(at: source), to: positions(of: destination),
+                                    targetNode: node(at: destination), targetPoint: destination.location, metric: metric,
+                                    algorithm: .aStar, workspace: ws)
+                let sums = result.map { self.totals(of: $0) }
+                durations.append(sums?.duration)
+                distances.append(sums?.distance)
+            }
+        }
+        return TravelMatrix(sourceCount: sources.count, destinationCount: destinations.count,
+                            durations: durations, distances: distances)
+    }
+}
