@@ -27,14 +27,21 @@ public final class RoutingService: Sendable {
 
     /// - Parameter landmarks: ALT landmarks of the routers (see `Router.init`): worth their set-up time
     ///   for a server answering many queries, not for one CLI route.
-    public init(graph: RoadGraph, pointsOfInterest: [PointOfInterest] = [], limits: ServiceLimits = ServiceLimits(),
-                landmarks: Int = 0, table: any TravelTable = PairwiseTable()) {
-        self.graph = graph
-        self.router = Router(graph: graph, landmarks: landmarks)
+    public convenience init(graph: RoadGraph, pointsOfInterest: [PointOfInterest] = [], limits: ServiceLimits = ServiceLimits(),
+                            landmarks: Int = 0, table: any TravelTable = RouterTable()) {
+        self.init(router: Router(graph: graph, landmarks: landmarks), pointsOfInterest: pointsOfInterest, limits: limits, table: table)
+    }
+
+    /// A service over a router already set up (e.g. with a database's contraction hierarchies); routers
+    /// that exclude road classes get the same landmark count, and no hierarchies (they answer with A*).
+    public init(router: Router, pointsOfInterest: [PointOfInterest] = [], limits: ServiceLimits = ServiceLimits(),
+                table: any TravelTable = RouterTable()) {
+        self.graph = router.graph
+        self.router = router
         self.places = PointOfInterestFinder(pointsOfInterest)
         self.limits = limits
         self.table = table
-        self.landmarks = landmarks
+        self.landmarks = router.landmarkCount
     }
 
     /// A workspace for one thread's queries.

@@ -14,26 +14,27 @@ public struct TableCell: Sendable, Equatable {
 
 /// Computes the many-to-many table of `/table/v1`.
 ///
-/// The seam where a faster algorithm plugs in: `PairwiseTable` runs one route per cell; a table over
-/// contraction hierarchies (one bucket search per source and destination) replaces it without the
-/// service or the response changing.
+/// A seam for tests (a deliberately slow table checks the per-request timeout); the service uses
+/// `RouterTable`.
 public protocol TravelTable: Sendable {
     /// `cells[i][j]`: from `sources[i]` to `destinations[j]`, nil when no route connects them.
     func cells(from sources: [SnappedLocation], to destinations: [SnappedLocation], router: Router,
                workspace: RoutingWorkspace) -> [[TableCell?]]
 }
 
-/// The table as one A* route per cell.
-/// - Complexity: sources × destinations point-to-point searches.
-public struct PairwiseTable: TravelTable {
+/// The router's own table (`Router.table`): bucket-based many-to-many on its contraction hierarchy,
+/// one A* search per cell without one; durations and distances of the fastest routes.
+/// - Complexity: see `Router.table(from:to:metric:workspace:)`.
+public struct RouterTable: TravelTable {
     public init() {}
 
     public func cells(from sources: [SnappedLocation], to destinations: [SnappedLocation], router: Router,
                       workspace: RoutingWorkspace) -> [[TableCell?]] {
-        sources.map { source in
-            destinations.map { destination -> TableCell? in
-                guard let route = try? router.route(through: [source, destination], workspace: workspace) else { return nil }
-                return TableCell(duration: route.duration, distance: route.distance)
+        let matrix = router.table(from: sources, to: destinations, metric: .time, workspace: workspace)
+        return sources.indices.map { i in
+            destinations.indices.map { j -> TableCell? in
+                guard let duration = matrix.duration(from: i, to: j), let distance = matrix.distance(from: i, to: j) else { return nil }
+                return TableCell(duration: duration, distance: distance)
             }
         }
     }

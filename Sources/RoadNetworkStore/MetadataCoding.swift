@@ -32,6 +32,7 @@ enum MetadataCoding {
         static let taggedEdges = "tagged_speed_limit_edges"
         static let taggedLength = "tagged_speed_limit_length_m"
         static let spatialIndex = "poi_spatial_index"
+        static let hierarchyContractionSeconds = "ch.contraction_s"
         /// `highway.<class>.edges` and `highway.<class>.length_m`.
         static let highwayPrefix = "highway."
         /// `import.<figure>`.
@@ -66,6 +67,7 @@ enum MetadataCoding {
             rows += [(Key.minLatitude, String(m.boundingBox.minLatitude)), (Key.minLongitude, String(m.boundingBox.minLongitude)),
                      (Key.maxLatitude, String(m.boundingBox.maxLatitude)), (Key.maxLongitude, String(m.boundingBox.maxLongitude))]
         }
+        if let seconds = m.hierarchyContractionSeconds { rows.append((Key.hierarchyContractionSeconds, String(seconds))) }
         for share in m.highwayBreakdown {
             rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).edges", String(share.edgeCount)))
             rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).length_m", String(share.lengthMeters)))
@@ -142,7 +144,8 @@ enum MetadataCoding {
             importStatistics: figures.map(\.figure), viaWayRestrictionCount: try int(Key.viaWayRestrictionCount),
             drivingSide: side, drivingSideSource: sideSource,
             trafficSignalNodeCount: try int(Key.trafficSignalNodeCount), stopNodeCount: try int(Key.stopNodeCount),
-            giveWayNodeCount: try int(Key.giveWayNodeCount))
+            giveWayNodeCount: try int(Key.giveWayNodeCount),
+            hierarchyContractionSeconds: rows[Key.hierarchyContractionSeconds] == nil ? nil : try double(Key.hierarchyContractionSeconds))
     }
 }
 

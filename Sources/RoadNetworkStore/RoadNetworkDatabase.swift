@@ -73,33 +73,10 @@ public final class RoadNetworkDatabase {
     /// - Complexity: O(nodes + edges + shape points + strings + restrictions).
     public func graph() throws(RoadNetworkStoreError) -> RoadGraph {
         let descriptions = try arrayDescriptions()
-        let chunkQuery = try connection.prepare("SELECT data FROM array_chunks WHERE name = ? ORDER BY chunk")
+        let chunkQuery = try connection.prepare(Self.chunkQuery)
 
         func load<T: LittleEndianPackable>(_ name: Schema.ArrayName, as _: T.Type = T.self) throws(RoadNetworkStoreError) -> [T] {
-            guard let description = descriptions[name.rawValue] else {
-                throw .corrupt(path: path, detail: "array '\(name.rawValue)' is missing")
-            }
-            let count = description.count
-            guard description.type == T.storageName else {
-                throw .corrupt(path: path, detail: "array '\(name.rawValue)' holds \(description.type), expected \(T.storageName)")
-            }
-            var values = [T]()
-            values.reserveCapacity(count)
-            var checksum = CRC32()
-            try chunkQuery.bind(1, name.rawValue)
-            defer { chunkQuery.reset() }
-            while try chunkQuery.step() {
-                let fits = try chunkQuery.withBlob(0) { (bytes) throws(RoadNetworkStoreError) -> Bool in
-                    checksum.add(bytes)
-                    return bytes.count / MemoryLayout<T>.stride + values.count <= count && PackedArray.append(bytes, to: &values)
-                }
-                guard fits else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' has more data than its \(count) entries") }
-            }
-            guard values.count == count else {
-                throw .corrupt(path: path, detail: "array '\(name.rawValue)' has \(values.count) entries, expected \(count)")
-            }
-            try checkChecksum(name.rawValue, count: count, checksum)
-            return values
+            try loadArray(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
         }
         func coordinates(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Coordinate] {
             let flat: [Double] = try load(name)
@@ -186,6 +163,67 @@ public final class RoadNetworkDatabase {
         } catch {
             throw .corrupt(path: path, detail: error.description)
         }
+    }
+
+    static let chunkQuery = "SELECT data FROM array_chunks WHERE name = ? ORDER BY chunk"
+
+    /// One packed array, its type, length and CRC-32 checked against its row in `arrays`.
+    private func loadArray<T: LittleEndianPackable>(_ name: String, descriptions: [String: ArrayDescription],
+                                                   chunkQuery: SQLiteStatement) throws(RoadNetworkStoreError) -> [T] {
+        guard let description = descriptions[name] else {
+            throw .corrupt(path: path, detail: "array '\(name)' is missing")
+        }
+        let count = description.count
+        guard description.type == T.storageName else {
+            throw .corrupt(path: path, detail: "array '\(name)' holds \(description.type), expected \(T.storageName)")
+        }
+        var values = [T]()
+        values.reserveCapacity(count)
+        var checksum = CRC32()
+        try chunkQuery.bind(1, name)
+        defer { chunkQuery.reset() }
+        while try chunkQuery.step() {
+            let fits = try chunkQuery.withBlob(0) { (bytes) throws(RoadNetworkStoreError) -> Bool in
+                checksum.add(bytes)
+                return bytes.count / MemoryLayout<T>.stride + values.count <= count && PackedArray.append(bytes, to: &values)
+            }
+            guard fits else { throw .corrupt(path: path, detail: "array '\(name)' has more data than its \(count) entries") }
+        }
+        guard values.count == count else {
+            throw .corrupt(path: path, detail: "array '\(name)' has \(values.count) entries, expected \(count)")
+        }
+        try checkChecksum(name, count: count, checksum)
+        return values
+    }
+
+    // MARK: Contraction hierarchies
+
+    /// The contraction hierarchies' arrays, by hierarchy name (e.g. the metric) and array name; empty
+    /// for a database imported without them. Each array's checksum is checked here; whether the arrays
+    /// fit the graph is for the router to check (`Router(…hierarchies: .stored(…))`).
+    /// - Complexity: O(size of the hierarchies).
+    public func hierarchyArrays() throws(RoadNetworkStoreError) -> [String: [String: [UInt32]]] {
+        let descriptions = try arrayDescriptions()
+        let chunkQuery = try connection.prepare(Self.chunkQuery)
+        var result: [String: [String: [UInt32]]] = [:]
+        for name in descriptions.keys.sorted() where name.hasPrefix(Schema.hierarchyArrayPrefix) {
+            let parts = name.dropFirst(Schema.hierarchyArrayPrefix.count).split(separator: ".", maxSplits: 1)
+            guard parts.count == 2 else { throw .corrupt(path: path, detail: "array '\(name)' is not named ch.<hierarchy>.<array>") }
+            let values: [UInt32] = try loadArray(name, descriptions: descriptions, chunkQuery: chunkQuery)
+            result[String(parts[0]), default: [:]][String(parts[1])] = values
+        }
+        return result
+    }
+
+    /// Bytes of each stored contraction hierarchy's arrays, by hierarchy name, from the array table
+    /// alone (nothing is loaded).
+    public func hierarchyBytes() throws(RoadNetworkStoreError) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (name, description) in try arrayDescriptions() where name.hasPrefix(Schema.hierarchyArrayPrefix) {
+            let hierarchy = name.dropFirst(Schema.hierarchyArrayPrefix.count).prefix { $0 != "." }
+            result[String(hierarchy), default: 0] += description.count * MemoryLayout<UInt32>.stride
+        }
+        return result
     }
 
     /// The driving side recorded in the metadata.

@@ -48,6 +48,9 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
     public var highwayBreakdown: [HighwayClassShare]
     /// Counts reported by the importer (`ways.highway` -> 2927 …), in the order the importer gave them.
     public var importStatistics: [ImportFigure]
+    /// Wall-clock seconds the import spent contracting the hierarchies (both metrics, in parallel); nil
+    /// for a database without them.
+    public var hierarchyContractionSeconds: Double?
 
     /// One highway class's share of the graph.
     public struct HighwayClassShare: Hashable, Sendable {
@@ -85,8 +88,10 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
         boundingBox: BoundingBox, totalLengthMeters: Meters, taggedSpeedLimitEdgeCount: Int,
         taggedSpeedLimitLengthMeters: Meters, highwayBreakdown: [HighwayClassShare], importStatistics: [ImportFigure],
         viaWayRestrictionCount: Int = 0, drivingSide: DrivingSide = .right, drivingSideSource: DrivingSideSource = .assumed,
-        trafficSignalNodeCount: Int = 0, stopNodeCount: Int = 0, giveWayNodeCount: Int = 0
+        trafficSignalNodeCount: Int = 0, stopNodeCount: Int = 0, giveWayNodeCount: Int = 0,
+        hierarchyContractionSeconds: Double? = nil
     ) {
+        self.hierarchyContractionSeconds = hierarchyContractionSeconds
         self.formatVersion = formatVersion
         self.sourceFileName = sourceFileName
         self.sourceSHA256 = sourceSHA256

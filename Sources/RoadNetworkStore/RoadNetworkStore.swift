@@ -25,8 +25,9 @@ import RoadNetwork
 public enum RoadNetworkStore {
     /// The database format this build writes and reads. Bump on any layout change.
     /// Version 2 added the checksums; version 3 via-way restrictions and the driving side; version 4 the
-    /// traffic controls per node (`node.traffic_control`) and their counts in the metadata.
-    public static let formatVersion = 4
+    /// traffic controls per node (`node.traffic_control`) and their counts in the metadata; version 5
+    /// the optional contraction hierarchies (`ch.<metric>.<array>`) and their build time.
+    public static let formatVersion = 5
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).
@@ -34,10 +35,14 @@ public enum RoadNetworkStore {
 
     /// Writes a graph, its points of interest and metadata to `path`, replacing any file there only on
     /// success.
-    /// - Complexity: O(nodes + edges + shape points + strings + restrictions + points of interest).
-    public static func write(graph: RoadGraph, pointsOfInterest: [PointOfInterest],
-                             metadata: RoadNetworkMetadata, to path: String) throws(RoadNetworkStoreError) {
-        try RoadNetworkWriter(path: path).write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata)
+    /// `hierarchies` are contraction hierarchies' arrays by hierarchy name and array name (stored with
+    /// a checksum each; see `RoadNetworkDatabase.hierarchyArrays()`).
+    /// - Complexity: O(nodes + edges + shape points + strings + restrictions + points of interest
+    ///   + hierarchy arrays).
+    public static func write(graph: RoadGraph, pointsOfInterest: [PointOfInterest], metadata: RoadNetworkMetadata,
+                             hierarchies: [String: [String: [UInt32]]] = [:], to path: String) throws(RoadNetworkStoreError) {
+        try RoadNetworkWriter(path: path).write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata,
+                                                hierarchies: hierarchies)
     }
 
     /// Throws `.cannotWrite` unless `path` could receive a database (its directory exists and is
@@ -60,7 +65,8 @@ public enum RoadNetworkStore {
         let metadata = try database.metadata()
         let graph = try database.graph()
         let pois = try database.allPointsOfInterest()
-        return StoredRoadNetwork(graph: graph, pointsOfInterest: pois, metadata: metadata)
+        return StoredRoadNetwork(graph: graph, pointsOfInterest: pois, metadata: metadata,
+                                 hierarchies: try database.hierarchyArrays())
     }
 
     /// Reads only the metadata (cheap: no arrays are loaded).

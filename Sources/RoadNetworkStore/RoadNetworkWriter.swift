@@ -15,7 +15,8 @@ struct RoadNetworkWriter {
     /// Test hook: throw after this many arrays were written, to exercise the failure path.
     var failAfterArrays: Int? = nil
 
-    func write(graph: RoadGraph, pointsOfInterest: [PointOfInterest], metadata: RoadNetworkMetadata) throws(RoadNetworkStoreError) {
+    func write(graph: RoadGraph, pointsOfInterest: [PointOfInterest], metadata: RoadNetworkMetadata,
+               hierarchies: [String: [String: [UInt32]]] = [:]) throws(RoadNetworkStoreError) {
         let file: AtomicOutputFile
         do throws(OutputError) {
             file = try AtomicOutputFile(path: path)
@@ -24,7 +25,7 @@ struct RoadNetworkWriter {
         }
         do throws(RoadNetworkStoreError) {
             let connection = try SQLiteConnection(path: file.temporaryPath, readOnly: false)
-            try fill(connection, graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata)
+            try fill(connection, graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata, hierarchies: hierarchies)
         } catch {
             file.discard()
             throw error
@@ -49,7 +50,7 @@ struct RoadNetworkWriter {
     // MARK: Content
 
     private func fill(_ db: SQLiteConnection, graph: RoadGraph, pointsOfInterest: [PointOfInterest],
-                      metadata: RoadNetworkMetadata) throws(RoadNetworkStoreError) {
+                      metadata: RoadNetworkMetadata, hierarchies: [String: [String: [UInt32]]]) throws(RoadNetworkStoreError) {
         // The file is private until renamed, so durability inside it is pointless: no journal, no syncs
         // (one fsync at the end covers everything). 8 KiB pages: Porto loads as fast as with 64 KiB
         // pages (about 50 ms either way), while a small town's file stays near 100 kB instead of 700 kB.
@@ -64,7 +65,7 @@ struct RoadNetworkWriter {
         try db.execute(Schema.tables)
         let spatialIndex = try createSpatialIndex(db)
         try writeMetadata(db, metadata, spatialIndex: spatialIndex)
-        try writeArrays(db, graph)
+        try writeArrays(db, graph, hierarchies: hierarchies)
         try writeRestrictions(db, graph.restrictions)
         try writeViaWayRestrictions(db, graph.viaWayRestrictions)
         try writePointsOfInterest(db, pointsOfInterest, spatialIndex: spatialIndex)
@@ -106,19 +107,22 @@ struct RoadNetworkWriter {
         try insert.run()
     }
 
-    private func writeArrays(_ db: SQLiteConnection, _ g: RoadGraph) throws(RoadNetworkStoreError) {
+    private func writeArrays(_ db: SQLiteConnection, _ g: RoadGraph, hierarchies: [String: [String: [UInt32]]]) throws(RoadNetworkStoreError) {
         let chunk = try db.prepare("INSERT INTO array_chunks(name, chunk, data) VALUES (?, ?, ?)")
         var written = 0
         func put<T: LittleEndianPackable>(_ name: Schema.ArrayName, _ values: [T]) throws(RoadNetworkStoreError) {
+            try put(named: name.rawValue, values)
+        }
+        func put<T: LittleEndianPackable>(named name: String, _ values: [T]) throws(RoadNetworkStoreError) {
             if let limit = failAfterArrays, written >= limit {
-                throw .sqlite(path: path, operation: "writing array \(name.rawValue)", message: "injected failure")
+                throw .sqlite(path: path, operation: "writing array \(name)", message: "injected failure")
             }
             var checksum = CRC32()
             let perChunk = max(1, RoadNetworkStore.maximumChunkBytes / MemoryLayout<T>.stride)
             var start = 0, index: Int64 = 0
             repeat {
                 let end = min(values.count, start + perChunk)
-                try chunk.bind(1, name.rawValue)
+                try chunk.bind(1, name)
                 try chunk.bind(2, index)
                 try PackedArray.withBytes(of: values[start..<end]) { (bytes) throws(RoadNetworkStoreError) in
                     checksum.add(bytes)
@@ -128,7 +132,7 @@ struct RoadNetworkWriter {
                 start = end
                 index += 1
             } while start < values.count
-            try describe(db, name.rawValue, type: T.storageName, count: values.count, checksum: checksum)
+            try describe(db, name, type: T.storageName, count: values.count, checksum: checksum)
             written += 1
         }
         try put(.firstOut, g.firstOut)
@@ -161,6 +165,11 @@ struct RoadNetworkWriter {
         }
         try put(.stringOffsets, offsets)
         try put(.stringBytes, bytes)
+        for (hierarchy, arrays) in hierarchies.sorted(by: { $0.key < $1.key }) {
+            for (name, values) in arrays.sorted(by: { $0.key < $1.key }) {
+                try put(named: Schema.hierarchyArrayPrefix + hierarchy + "." + name, values)
+            }
+        }
     }
 
     /// Latitude and longitude of each point, alternating.

@@ -59,6 +59,9 @@ enum Schema {
         case stringBytes = "strings.utf8"
     }
 
+    /// Arrays of contraction hierarchies are named `ch.<hierarchy>.<array>` (u32 each, optional).
+    static let hierarchyArrayPrefix = "ch."
+
     /// The tables stored as rows whose checksum is also kept in `arrays` (element type `rows`).
     enum RowSetName: String, CaseIterable {
         case metadata

@@ -22,17 +22,20 @@ public struct Navigator: Sendable {
     /// The routing graph.
     public var graph: RoadGraph { network.graph }
 
-    /// A navigator over a network already loaded.
+    /// A navigator over a network already loaded, routing on its contraction hierarchies when the
+    /// database has them (A* otherwise).
     /// - Parameter landmarks: ALT landmarks for the router (see `Router.init`): worth it for many queries.
-    /// - Complexity: the router's set-up, O(nodes + edges) (plus the landmarks' Dijkstra runs).
-    public init(network: LoadedRoadNetwork, landmarks: Int = 0) {
+    /// - Throws: `RoadNetworkLoadError.hierarchy` when stored hierarchies do not fit the graph.
+    /// - Complexity: the router's set-up, O(nodes + edges) (plus the landmarks' Dijkstra runs and the
+    ///   hierarchies' validation).
+    public init(network: LoadedRoadNetwork, landmarks: Int = 0) throws(RoadNetworkLoadError) {
         self.network = network
-        router = Router(graph: network.graph, landmarks: landmarks)
+        router = try network.makeRouter(landmarks: landmarks)
     }
 
     /// Loads a road network and sets up its router.
     public init(source: RoadNetworkSource, landmarks: Int = 0) throws(RoadNetworkLoadError) {
-        self.init(network: try source.load(), landmarks: landmarks)
+        try self.init(network: try source.load(), landmarks: landmarks)
     }
 
     /// The route from `from` to `to` through `via` in order (see `Router.route`).

@@ -4,6 +4,7 @@ import OSMImport
 import OutputFiles
 import RoadNetwork
 import RoadNetworkStore
+import Routing
 
 /// Imports an OSM extract into a road database, with the policy `waymark import` follows: check the
 /// target before the (long) import, never replace a file that is not a road database, hash the input
@@ -22,6 +23,9 @@ public struct RoadNetworkImport {
     public var writer: String
     /// Threads importing PBF (N − 1 decode blocks while one builds); nil: one per core.
     public var threads: Int?
+    /// Whether to contract and store the contraction hierarchies (`waymark import --no-ch` turns it
+    /// off: a smaller database, faster import, routes by A*).
+    public var contractHierarchies: Bool
 
     /// The most decoding threads accepted (more than any machine here has cores; each thread holds a
     /// few blocks in flight).
@@ -31,8 +35,10 @@ public struct RoadNetworkImport {
     public static let standardStream = OutputDestination.standardOutputName
 
     public init(extract: String, database: String, drivingSide: DrivingSide? = nil,
-                progress: (@Sendable (ImportProgress) -> Void)? = nil, writer: String = "waymark", threads: Int? = nil) {
+                progress: (@Sendable (ImportProgress) -> Void)? = nil, writer: String = "waymark", threads: Int? = nil,
+                contractHierarchies: Bool = true) {
         self.threads = threads
+        self.contractHierarchies = contractHierarchies
         self.extract = extract
         self.database = database
         self.drivingSide = drivingSide
@@ -46,6 +52,8 @@ public struct RoadNetworkImport {
         public var metadata: RoadNetworkMetadata
         /// Time spent writing the database.
         public var writeSeconds: Seconds
+        /// Time spent contracting the hierarchies (nil without them).
+        public var contractionSeconds: Seconds?
     }
 
     /// Checks that the database can be written and the extract exists, before any reading.
@@ -75,30 +83,57 @@ public struct RoadNetworkImport {
         }
         beforeWriting()
         let statistics = result.statistics
-        let metadata = RoadNetworkMetadata.computed(
+        let clock = ContinuousClock()
+        let contractionStarted = clock.now
+        let hierarchies = contractHierarchies ? try Self.contractedHierarchies(of: result.graph) : [:]
+        let contractionSeconds = contractHierarchies ? Self.seconds(clock.now - contractionStarted) : nil
+        var metadata = RoadNetworkMetadata.computed(
             graph: result.graph, pointsOfInterest: result.pointsOfInterest,
             sourceFileName: name, sourceSHA256: digest.finalizeHex(), sourceBytes: statistics.inputBytesRead,
             writer: writer, importStatistics: statistics.figures, drivingSideSource: result.drivingSideSource)
-        let clock = ContinuousClock()
+        metadata.hierarchyContractionSeconds = contractionSeconds
         let started = clock.now
         if database == Self.standardStream {
-            try Self.writeToStandardOutput(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata)
+            try Self.writeToStandardOutput(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata,
+                                           hierarchies: hierarchies)
         } else {
             do throws(RoadNetworkStoreError) {
-                try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata, to: database)
+                try RoadNetworkStore.write(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata,
+                                           hierarchies: hierarchies, to: database)
             } catch {
                 throw .store(error)
             }
         }
-        let elapsed = (clock.now - started).components
-        return Outcome(statistics: statistics, metadata: metadata,
-                       writeSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+        return Outcome(statistics: statistics, metadata: metadata, writeSeconds: Self.seconds(clock.now - started),
+                       contractionSeconds: contractionSeconds)
+    }
+
+    /// Contracts both metrics' hierarchies of the graph (in parallel) into the arrays a database keeps,
+    /// by metric name.
+    static func contractedHierarchies(of graph: RoadGraph) throws(RoadNetworkImportError) -> [String: [String: [UInt32]]] {
+        let router: Router
+        do throws(ContractionHierarchyError) {
+            router = try Router(graph: graph, hierarchies: .contract(ContractionOptions()))
+        } catch {
+            throw .contraction(error)
+        }
+        var arrays: [String: [String: [UInt32]]] = [:]
+        for metric in RoutingMetric.allCases {
+            guard let hierarchy = router.hierarchy(for: metric) else { continue }
+            arrays[metric.rawValue] = Dictionary(uniqueKeysWithValues: hierarchy.storedArrays.map { ($0.name, $0.values) })
+        }
+        return arrays
+    }
+
+    static func seconds(_ duration: Duration) -> Seconds {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
 
     /// The one-line summary of an import: counts, sources and speeds.
     public func summary(of outcome: Outcome) -> String {
         let s = outcome.statistics, m = outcome.metadata
-        let seconds = s.elapsedSeconds + outcome.writeSeconds
+        let seconds = s.elapsedSeconds + (outcome.contractionSeconds ?? 0) + outcome.writeSeconds
         return "imported \(m.sourceFileName == Self.standardStream ? "standard input" : m.sourceFileName) into \(database): "
             + "\(m.nodeCount.withThousandsSeparators) nodes, \(m.edgeCount.withThousandsSeparators) edges, "
             + "\((m.restrictionCount + m.viaWayRestrictionCount).withThousandsSeparators) turn restrictions, "
@@ -106,6 +141,7 @@ public struct RoadNetworkImport {
             + "(from \(s.nodesRead.withThousandsSeparators) nodes, \(s.waysRead.withThousandsSeparators) ways, "
             + "\(s.relationsRead.withThousandsSeparators) relations) "
             + String(format: "in %.2f s (import %.2f s at ", seconds, s.elapsedSeconds) + s.throughputSummary
+            + (outcome.contractionSeconds.map { String(format: "; contraction hierarchies %.2f s", $0) } ?? "")
             + String(format: "; write %.2f s)", outcome.writeSeconds)
     }
 
@@ -153,8 +189,8 @@ public struct RoadNetworkImport {
 
     /// Builds the database in a private temporary directory, then copies it to standard output (SQLite
     /// needs a file it can seek in).
-    static func writeToStandardOutput(graph: RoadGraph, pointsOfInterest: [PointOfInterest],
-                                      metadata: RoadNetworkMetadata) throws(RoadNetworkImportError) {
+    static func writeToStandardOutput(graph: RoadGraph, pointsOfInterest: [PointOfInterest], metadata: RoadNetworkMetadata,
+                                      hierarchies: [String: [String: [UInt32]]]) throws(RoadNetworkImportError) {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("waymark-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
@@ -165,7 +201,8 @@ public struct RoadNetworkImport {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("road.sqlite").path
         do throws(RoadNetworkStoreError) {
-            try RoadNetworkStore.write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata, to: file)
+            try RoadNetworkStore.write(graph: graph, pointsOfInterest: pointsOfInterest, metadata: metadata,
+                                       hierarchies: hierarchies, to: file)
         } catch {
             throw .store(error)
         }
@@ -194,6 +231,8 @@ public enum RoadNetworkImportError: Error, CustomStringConvertible {
     case store(RoadNetworkStoreError)
     /// Standard output could not take the database.
     case output(OutputError)
+    /// The contraction hierarchies could not be built.
+    case contraction(ContractionHierarchyError)
 
     /// What an extract is expected to be.
     public static let expectedExtract = "expected an OSM extract: .osm, .osm.gz, .osm.bz2 or .osm.pbf"
@@ -211,6 +250,7 @@ public enum RoadNetworkImportError: Error, CustomStringConvertible {
         case .osm(let error): error.description
         case .store(let error): error.description
         case .output(let error): error.description
+        case .contraction(let error): "cannot build the contraction hierarchies: \(error) (import with --no-ch to route without them)"
         }
     }
 }

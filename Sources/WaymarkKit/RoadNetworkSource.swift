@@ -3,6 +3,7 @@ import OSMImport
 import Places
 import RoadNetwork
 import RoadNetworkStore
+import Routing
 
 /// Where a road network comes from: a database written by `waymark import`, or an OSM file imported in
 /// memory (fine for a small town; a city is imported once into a database).
@@ -24,7 +25,8 @@ public enum RoadNetworkSource: Sendable, Hashable {
         case .database(let path):
             do throws(RoadNetworkStoreError) {
                 let stored = try RoadNetworkStore.load(path: path)
-                return LoadedRoadNetwork(graph: stored.graph, pointsOfInterest: stored.pointsOfInterest, source: self)
+                return LoadedRoadNetwork(graph: stored.graph, pointsOfInterest: stored.pointsOfInterest, source: self,
+                                         hierarchies: stored.hierarchies)
             } catch {
                 throw .database(error)
             }
@@ -76,11 +78,36 @@ public struct LoadedRoadNetwork: Sendable {
     public let pointsOfInterest: [PointOfInterest]
     /// Where it was loaded from.
     public let source: RoadNetworkSource
+    /// The database's contraction hierarchies, by metric name and array name (empty without them).
+    public let hierarchies: [String: [String: [UInt32]]]
 
-    public init(graph: RoadGraph, pointsOfInterest: [PointOfInterest], source: RoadNetworkSource) {
+    public init(graph: RoadGraph, pointsOfInterest: [PointOfInterest], source: RoadNetworkSource,
+                hierarchies: [String: [String: [UInt32]]] = [:]) {
         self.graph = graph
         self.pointsOfInterest = pointsOfInterest
         self.source = source
+        self.hierarchies = hierarchies
+    }
+
+    /// Sets up the router for this network, with the stored contraction hierarchies when there are any
+    /// (each checked against the graph first).
+    /// - Throws: `RoadNetworkLoadError.hierarchy` when stored hierarchy arrays do not fit the graph, or a
+    ///   hierarchy name is not a metric; never a router that could route wrongly.
+    /// - Complexity: the router's set-up, O(nodes + edges), plus O(size of the hierarchies).
+    public func makeRouter(landmarks: Int = 0) throws(RoadNetworkLoadError) -> Router {
+        guard !hierarchies.isEmpty else { return Router(graph: graph, landmarks: landmarks) }
+        var stored: [RoutingMetric: [String: [UInt32]]] = [:]
+        for (name, arrays) in hierarchies {
+            guard let metric = RoutingMetric(rawValue: name) else {
+                throw .hierarchy(path: source.path, .damaged(array: "ch.\(name)", reason: "not a metric (time or distance)"))
+            }
+            stored[metric] = arrays
+        }
+        do throws(ContractionHierarchyError) {
+            return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(stored))
+        } catch {
+            throw .hierarchy(path: source.path, error)
+        }
     }
 
     /// The points of interest inside `box`: from a database's spatial index (the same places the load
@@ -105,11 +132,14 @@ public struct LoadedRoadNetwork: Sendable {
 public enum RoadNetworkLoadError: Error, CustomStringConvertible, Equatable, Sendable {
     case database(RoadNetworkStoreError)
     case osm(OSMImportError)
+    /// The database's contraction hierarchy does not fit its graph.
+    case hierarchy(path: String, ContractionHierarchyError)
 
     public var description: String {
         switch self {
         case .database(let error): error.description
         case .osm(let error): error.description
+        case .hierarchy(let path, let error): "\(path): \(error) (re-import the database with 'waymark import')"
         }
     }
 }

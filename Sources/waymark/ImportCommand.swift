@@ -17,6 +17,8 @@ struct ImportCommand: ParsableCommand {
             The format is told by the content, not the name (standard input too). PBF blocks are decoded on
             every core (--threads to choose); the database is the same for any number of threads.
             An existing database at the --db path is replaced only after the import succeeded.
+            The contraction hierarchies (both metrics, contracted in parallel) are stored with the graph unless
+            --no-ch; route, table, serve and bench use them, and route by A* without them.
             Without --driving-side the side traffic keeps to is inferred from the direction of the extract's
             roundabouts (clockwise rings mean left-hand traffic); with none, right is assumed ('waymark info' says so).
             """)
@@ -36,6 +38,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "Threads importing PBF, 1 ... \(RoadNetworkImport.maximumThreads): N - 1 decode blocks while one builds (default: one per core).")
     var threads: Int?
 
+    @Flag(name: .customLong("no-ch"), help: "Leave out the contraction hierarchies: a smaller database and a faster import; routes by A*.")
+    var noContractionHierarchies = false
+
     func validate() throws {
         if let threads { try NumericOption.check(threads, option: "--threads", range: 1...RoadNetworkImport.maximumThreads, unit: "a thread count") }
     }
@@ -46,7 +51,8 @@ struct ImportCommand: ParsableCommand {
             guard !db.isEmpty else { throw CommandFailure(message: "--db: the path is empty (expected the road database's file name)") }
             let showProgress = !quiet && isatty(2) == 1
             let job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, progress: showProgress ? Self.show : nil,
-                                        writer: "waymark \(Waymark.configuration.version)", threads: threads)
+                                        writer: "waymark \(Waymark.configuration.version)", threads: threads,
+                                        contractHierarchies: !noContractionHierarchies)
             let outcome: RoadNetworkImport.Outcome
             do throws(RoadNetworkImportError) {
                 try job.check()

@@ -108,7 +108,7 @@ struct MarkersCommand: ParsableCommand {
             let timer = StageTimer()
             let network = try source.load()
             timer.lap("load")
-            let navigator = Navigator(network: network)   // the router's set-up counts as routing, as before
+            let navigator = try Navigator(network: network)   // the router's set-up counts as routing, as before
             let route = try navigator.route(from: start, to: end, via: vias)
             timer.lap("route")
             let waypoints = navigator.waypoints(for: route, options: options)

@@ -48,8 +48,9 @@ struct RouteCommand: ParsableCommand {
             let language = try language.parsed()
             let maxSnap = try routing.snapLimit()
 
-            let graph = try source.load().graph
-            let route = try Router(graph: graph).route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
+            let network = try source.load()
+            let graph = network.graph
+            let route = try network.makeRouter().route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
             let steps = RouteGuidance.steps(for: route, in: graph, language: language)
             switch format {
             case .text: try writeOutput(RouteSummaryText.text(for: route, steps: steps, graph: graph, language: language))
@@ -73,7 +74,7 @@ struct RouteCommand: ParsableCommand {
         } catch {
             try Self.fail(error)
         }
-        let service = RoutingService(graph: try source.load().graph)
+        let service = RoutingService(router: try source.load().makeRouter())
         let body: String
         do throws(ServiceError) {
             body = try service.route(request, workspace: service.makeWorkspace())

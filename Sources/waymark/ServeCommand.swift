@@ -105,7 +105,8 @@ struct ServeCommand: ParsableCommand {
             let started = Date()
             let service = try HTTPService(configuration: configuration, logger: logger) {
                 let loaded = try source.load()
-                return RoutingService(graph: loaded.graph, pointsOfInterest: loaded.pointsOfInterest, limits: limits, landmarks: landmarkCount)
+                return RoutingService(router: try loaded.makeRouter(landmarks: landmarkCount), pointsOfInterest: loaded.pointsOfInterest,
+                                      limits: limits)
             }
             for warning in configuration.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)") }
             logger.info("loaded the database in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")

@@ -43,7 +43,7 @@ struct WaypointsCommand: ParsableCommand {
             let parsedTrace = try trace.map { path in
                 do throws(TraceError) { return try TraceParser.parse(contentsOf: path) } catch { throw CommandFailure(message: "--trace \(error)") }
             }
-            let navigator = Navigator(network: try source.load())
+            let navigator = try Navigator(network: try source.load())
             let timer = StageTimer()
             let route = try navigator.route(from: start, to: end, via: vias)
             timer.lap("route")

@@ -35,7 +35,7 @@ import TestSupport
     static let routeTarget = "/route/v1/driving/\(lonLat("a"));\(lonLat("d"))?steps=true"
 
     /// Runs `body` against a server on a free port, then shuts it down and waits for it to stop.
-    static func withServer(_ configure: (inout HTTPService.Configuration) -> Void = { _ in }, table: any TravelTable = PairwiseTable(),
+    static func withServer(_ configure: (inout HTTPService.Configuration) -> Void = { _ in }, table: any TravelTable = RouterTable(),
                            _ body: @Sendable (HTTPService, Int) async throws -> Void) async throws {
         var configuration = HTTPService.Configuration()
         configuration.port = 0
@@ -146,7 +146,7 @@ import TestSupport
         func cells(from sources: [SnappedLocation], to destinations: [SnappedLocation], router: Router,
                    workspace: RoutingWorkspace) -> [[TableCell?]] {
             Thread.sleep(forTimeInterval: 0.5)
-            return PairwiseTable().cells(from: sources, to: destinations, router: router, workspace: workspace)
+            return RouterTable().cells(from: sources, to: destinations, router: router, workspace: workspace)
         }
     }
 
