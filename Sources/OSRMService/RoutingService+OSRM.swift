@@ -96,10 +96,7 @@ extension RoutingService {
     /// The `/table/v1` body: `durations` and/or `distances` (null where unreachable), `sources`,
     /// `destinations`.
     public func table(_ request: TableRequest, workspace: RoutingWorkspace) throws(ServiceError) -> String {
-        let router = router(excluding: request.snapping.exclude)
-        let snapped = try snap(request.coordinates, options: request.snapping, router: router)
-        let sources = request.sources.map { snapped[$0] }, destinations = request.destinations.map { snapped[$0] }
-        let cells = table.cells(from: sources, to: destinations, router: router, workspace: workspace)
+        let (sources, destinations, cells) = try tableCells(request, workspace: workspace)
         var w = JSONWriter()
         w.beginObject()
         w.field("code", "Ok")
@@ -115,6 +112,17 @@ extension RoutingService {
         }
         w.endObject()
         return w.text
+    }
+
+    /// The snapped sources and destinations of a table request and its cells (`cells[i][j]` from source
+    /// `i` to destination `j`, nil where unreachable).
+    /// - Throws: `NoSegment` naming the first coordinate without a road in reach.
+    public func tableCells(_ request: TableRequest, workspace: RoutingWorkspace) throws(ServiceError)
+        -> (sources: [SnappedLocation], destinations: [SnappedLocation], cells: [[TableCell?]]) {
+        let router = router(excluding: request.snapping.exclude)
+        let snapped = try snap(request.coordinates, options: request.snapping, router: router)
+        let sources = request.sources.map { snapped[$0] }, destinations = request.destinations.map { snapped[$0] }
+        return (sources, destinations, table.cells(from: sources, to: destinations, router: router, workspace: workspace))
     }
 
     static func writeMatrix(_ key: String, _ cells: [[TableCell?]], _ value: KeyPath<TableCell, Double>, into w: inout JSONWriter) {

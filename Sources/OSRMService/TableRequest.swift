@@ -14,6 +14,23 @@ public struct TableRequest: Sendable {
 
     static let optionNames = ["sources", "destinations", "annotations"] + SnapOptions.optionNames
 
+    /// A table from `sources` to `destinations` (one coordinate list, sources first), with both
+    /// durations and distances: what `waymark table` asks.
+    public init(sources: [Coordinate], destinations: [Coordinate], snapping: SnapOptions? = nil) {
+        coordinates = sources + destinations
+        self.sources = Array(sources.indices)
+        self.destinations = Array(sources.count ..< sources.count + destinations.count)
+        distances = true
+        self.snapping = snapping ?? SnapOptions(count: sources.count + destinations.count)
+    }
+
+    init(coordinates: [Coordinate], sources: [Int], destinations: [Int], snapping: SnapOptions) {
+        self.coordinates = coordinates
+        self.sources = sources
+        self.destinations = destinations
+        self.snapping = snapping
+    }
+
     /// - Throws: as `RouteRequest.parse`; `TooBig` past `limits.tableCoordinates` coordinates.
     public static func parse(coordinates text: String, options: [(name: String, value: String)],
                              limits: ServiceLimits) throws(ServiceError) -> TableRequest {

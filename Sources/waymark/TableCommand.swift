@@ -1,0 +1,75 @@
+import ArgumentParser
+import OSRMService
+import Geodesy
+import WaymarkKit
+
+/// `waymark table`: durations and distances from every source to every destination, as OSRM's
+/// `/table/v1` body (the server's code path) or CSV.
+struct TableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "table",
+        abstract: "Compute a durations and distances matrix between sources and destinations (OSRM /table JSON or CSV).",
+        discussion: """
+            Example: waymark table --db town.sqlite --sources "45.8075,15.9838;45.8100,15.9900" --destinations points.txt
+            Each list is LAT,LON entries separated by ';', or a file of LAT,LON lines ('#' comments allowed);
+            without --destinations the sources are also the destinations. Durations (s) and distances (m) are
+            those of the fastest routes, null (JSON) or empty (CSV) where no route connects a pair. With the
+            database's contraction hierarchies the table is many-to-many on them; without, one route per pair.
+            """)
+
+    @OptionGroup var source: GraphSource
+
+    @Option(name: .long, help: ArgumentHelp("The sources: LAT,LON;LAT,LON;... or a file of LAT,LON lines.", valueName: "list|file"))
+    var sources: String
+
+    @Option(name: .long, help: ArgumentHelp("The destinations, as --sources (default: the sources).", valueName: "list|file"))
+    var destinations: String?
+
+    @Option(name: .long, help: "Output format: json (OSRM's /table/v1 body) or csv.")
+    var format: String = "json"
+
+    @Option(name: .long, help: "The most sources × destinations entries accepted.")
+    var maxTableSize: Int = TableInput.defaultMaximumEntries
+
+    @Option(name: .long, help: "Snap each point to a road within this many metres.")
+    var maxSnap: Double = SnapOptions.standardRadius
+
+    func validate() throws {
+        try NumericOption.check(maxTableSize, option: "--max-table-size", range: 1...Int(Int32.max), unit: "a number of entries")
+        try NumericOption.check(maxSnap, option: "--max-snap", range: 1...SnapOptions.maximumRadius, unit: "metres")
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let csv = try choice(TableFormat.self, format, option: "--format") == .csv
+            let from: [Coordinate], to: [Coordinate]
+            do throws(TableInputError) {
+                from = try TableInput.coordinates(sources, option: "--sources")
+                if let destinations { to = try TableInput.coordinates(destinations, option: "--destinations") } else { to = from }
+                try TableInput.checkSize(sources: from.count, destinations: to.count, maximum: maxTableSize)
+            } catch {
+                throw CommandFailure(message: error.description)
+            }
+            var request = TableRequest(sources: from, destinations: to)
+            request.snapping.defaultRadius = maxSnap
+            let service = RoutingService(router: try source.load().makeRouter())
+            let workspace = service.makeWorkspace()
+            let text: String
+            do throws(ServiceError) {
+                if csv {
+                    let table = try service.tableCells(request, workspace: workspace)
+                    text = TableInput.csv(sources: table.sources, destinations: table.destinations, cells: table.cells)
+                } else {
+                    text = try service.table(request, workspace: workspace) + "\n"
+                }
+            } catch {
+                throw CommandFailure(message: error.message, status: error.code == .noSegment ? ExitStatus.noRoadNearby : ExitStatus.failure)
+            }
+            try writeOutput(text)
+        }
+    }
+
+    enum TableFormat: String, CaseIterable {
+        case json, csv
+    }
+}
