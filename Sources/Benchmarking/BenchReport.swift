@@ -81,6 +81,8 @@ public struct BenchContext: Sendable {
     var graphNodes: Int
     var graphEdges: Int
     var metric: String
+    /// The route stage's search (`ch`, `astar` or `dijkstra`).
+    var algorithm: String
     var seed: UInt64?
     var pairsFile: String?
     var queries: Int
@@ -96,7 +98,7 @@ public enum BenchOutput {
         var out = "waymark bench: \(context.input) (\(context.graphNodes) nodes, \(context.graphEdges) edges), "
         out += "\(context.queries) pairs "
         out += context.pairsFile.map { "from \($0)" } ?? "drawn with seed \(context.seed ?? 0)"
-        out += ", metric \(context.metric), \(context.build) build\n\n"
+        out += ", metric \(context.metric), algorithm \(context.algorithm), \(context.build) build\n\n"
         let header = ["stage", "count", "failed", "total s", "median ms", "p95 ms", "p99 ms", "max ms", "per s",
                       "settled", "items", "peak RSS MB", "mean km", "mean min"]
         var rows: [[String]] = [header]
@@ -179,6 +181,7 @@ public enum BenchOutput {
         w.field("graph_nodes", context.graphNodes)
         w.field("graph_edges", context.graphEdges)
         w.field("metric", context.metric)
+        w.field("algorithm", context.algorithm)
         w.key("seed")
         if let seed = context.seed { w.raw(String(seed)) } else { w.null() }
         w.field("pairs_file", context.pairsFile)

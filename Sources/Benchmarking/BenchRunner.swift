@@ -29,6 +29,9 @@ public struct BenchRunner {
     public var requestedStages: Set<BenchStage>?
     /// Also route every pair with Dijkstra and list the disagreements.
     public var checkDijkstra: Bool
+    /// The route stage's search: the contraction hierarchy (a database's stored one, or contracted
+    /// here for an OSM file, the contraction then counting as the stage's set-up), A* or Dijkstra.
+    public var algorithm: SearchAlgorithm
     /// Where to write each pair's figures as CSV.
     public var perQueryFile: String?
     public var maxSnap: Meters
@@ -37,7 +40,9 @@ public struct BenchRunner {
 
     public init(input: String, queries: Int = 1000, seed: UInt64 = 42, pairsFile: String? = nil, writePairs: String? = nil,
                 metric: RoutingMetric = .time, requestedStages: Set<BenchStage>? = nil, checkDijkstra: Bool = false,
-                perQueryFile: String? = nil, maxSnap: Meters = 1000, showsProgress: Bool = false) {
+                perQueryFile: String? = nil, maxSnap: Meters = 1000, showsProgress: Bool = false,
+                algorithm: SearchAlgorithm = .contractionHierarchy) {
+        self.algorithm = algorithm
         self.input = input
         self.queries = queries
         self.seed = seed
@@ -85,6 +90,7 @@ public struct BenchRunner {
 
         var reports: [StageReport] = []
         let graph: RoadGraph
+        var storedHierarchies: [RoutingMetric: [String: [UInt32]]] = [:]
         if isDatabase {
             printStatus("loading \(input) …")
             let start = ContinuousClock.now
@@ -93,6 +99,7 @@ public struct BenchRunner {
             let elapsed = (ContinuousClock.now - start).seconds
             printStatus("")
             graph = stored.graph
+            for (name, arrays) in stored.hierarchies { if let metric = RoutingMetric(rawValue: name) { storedHierarchies[metric] = arrays } }
             if stages.contains(.load) {
                 reports.append(StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
                                            peakResidentBytes: BenchMemory.peakResidentBytes(),
@@ -140,15 +147,33 @@ public struct BenchRunner {
         #else
         let build = "release"
         #endif
-        let context = BenchContext(input: input, graphNodes: graph.nodeCount, graphEdges: graph.edgeCount,
-                                   metric: metric.rawValue, seed: pairsFile == nil ? seed : nil, pairsFile: pairsFile,
-                                   queries: pairs.count, build: build)
-
         let queryStages = stages.intersection([.route, .dijkstra, .guidance, .markers])
+        var router: Router?, setup: Seconds = 0
         if !queryStages.isEmpty {
-            reports += try runQueries(pairs: pairs, graph: graph, stages: queryStages)
+            let setupStart = ContinuousClock.now
+            router = try makeRouter(graph: graph, stored: storedHierarchies)
+            setup = (ContinuousClock.now - setupStart).seconds
+        }
+        let effective = algorithm == .contractionHierarchy && router?.hierarchy(for: metric) == nil ? .aStar : algorithm
+        let context = BenchContext(input: input, graphNodes: graph.nodeCount, graphEdges: graph.edgeCount,
+                                   metric: metric.rawValue, algorithm: effective.rawValue,
+                                   seed: pairsFile == nil ? seed : nil, pairsFile: pairsFile, queries: pairs.count, build: build)
+        if let router {
+            reports += try runQueries(pairs: pairs, router: router, setup: setup, stages: queryStages)
         }
         return (reports, context)
+    }
+
+    /// The router of the query stages: with the stored hierarchies, or contracted now for an OSM file
+    /// when the route stage uses them.
+    private func makeRouter(graph: RoadGraph, stored: [RoutingMetric: [String: [UInt32]]]) throws(BenchmarkError) -> Router {
+        guard algorithm == .contractionHierarchy else { return Router(graph: graph) }
+        do throws(ContractionHierarchyError) {
+            if !stored.isEmpty { return try Router(graph: graph, hierarchies: .stored(stored)) }
+            return try Router(graph: graph, hierarchies: .contract(ContractionOptions()))
+        } catch {
+            throw .hierarchy(input, error)
+        }
     }
 
     private func printStatus(_ text: String) {
@@ -176,11 +201,9 @@ public struct BenchRunner {
         }
     }
 
-    private func runQueries(pairs: [BenchPair], graph: RoadGraph, stages: Set<BenchStage>) throws(BenchmarkError) -> [StageReport] {
-        let setupStart = ContinuousClock.now
-        let router = Router(graph: graph)
+    private func runQueries(pairs: [BenchPair], router: Router, setup: Seconds, stages: Set<BenchStage>) throws(BenchmarkError) -> [StageReport] {
+        let graph = router.graph
         let workspace = router.makeWorkspace()
-        let setup = (ContinuousClock.now - setupStart).seconds
 
         var perQuery: PerQueryWriter?
         if let perQueryFile { perQuery = try PerQueryWriter(path: perQueryFile) }
@@ -193,12 +216,12 @@ public struct BenchRunner {
         for (index, pair) in pairs.enumerated() {
             var row = PerQueryRow(pair: index, from: pair.from, to: pair.to)
 
-            // A* (always run: guidance, markers and the Dijkstra check need its route).
+            // The route stage's search (always run: guidance, markers and the Dijkstra check need its route).
             var aStarRoute: Route?
             let start = ContinuousClock.now
             do {
                 aStarRoute = try router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
-                                              algorithm: .aStar, workspace: workspace)
+                                              algorithm: algorithm, workspace: workspace)
                 let elapsed = (ContinuousClock.now - start).seconds
                 let r = aStarRoute!
                 route.times.append(elapsed)
@@ -282,6 +305,10 @@ public struct BenchRunner {
             report.notes["turns"] = Double(router.turnCount)
             report.notes["search_graph_mb"] = (Double(router.searchGraphByteCount) / 1e5).rounded() / 10
             report.notes["workspace_mb"] = (Double(workspace.byteCount) / 1e5).rounded() / 10
+            if algorithm == .contractionHierarchy, let hierarchy = router.hierarchy(for: metric) {
+                report.notes["hierarchy_mb"] = (Double(hierarchy.byteCount) / 1e5).rounded() / 10
+                report.notes["hierarchy_bytes_per_edge"] = (Double(hierarchy.byteCount) / Double(max(graph.edgeCount, 1))).rounded()
+            }
             reports.append(report)
         }
         if stages.contains(.dijkstra) {

@@ -1,5 +1,6 @@
 import OutputFiles
 import RoadNetworkStore
+import Routing
 
 /// Why a benchmark run could not be made, naming the input, pairs file or output at fault.
 public enum BenchmarkError: Error, CustomStringConvertible {
@@ -26,6 +27,8 @@ public enum BenchmarkError: Error, CustomStringConvertible {
     case graphTooSmall(String, nodes: Int)
     case pairs(BenchPairsError)
     case output(OutputFile, OutputError)
+    /// The database's contraction hierarchy does not fit its graph, or could not be contracted.
+    case hierarchy(String, ContractionHierarchyError)
 
     public var description: String {
         switch self {
@@ -49,6 +52,8 @@ public enum BenchmarkError: Error, CustomStringConvertible {
             error.description
         case .output(_, let error):
             error.description
+        case .hierarchy(let input, let error):
+            "\(input): \(error) (re-import it, or bench with --algorithm astar)"
         }
     }
 }

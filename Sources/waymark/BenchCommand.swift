@@ -6,14 +6,16 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure import/load, routing (A*), guidance and AR marker export on random or given pairs.",
+        abstract: "Measure import/load, routing (CH, A* or Dijkstra), guidance and AR marker export on random or given pairs.",
         discussion: """
             Pairs are drawn reproducibly (SplitMix64, --seed) from the graph's road nodes, or read from
             --pairs FILE.csv (from_lat,from_lon,to_lat,to_lon, header optional) so other engines can be
             given the same queries; --write-pairs saves the drawn pairs. Per stage: count, total, median,
             p95, p99 and max time per query, queries per second, nodes settled, peak resident memory
-            (VmHWM), failures with their reasons, mean route distance and duration. --check-dijkstra routes
-            every pair with Dijkstra too and lists every pair whose distance differs by a metre or more.
+            (VmHWM), failures with their reasons, mean route distance and duration. The route stage searches
+            with --algorithm (default ch: a database's contraction hierarchy, contracted first for an OSM file,
+            A* for a database imported with --no-ch). --check-dijkstra routes every pair with Dijkstra too and
+            lists every pair whose cost differs or whose distance differs by a metre or more.
             Build with -c release for meaningful figures.
             """
     )
@@ -71,7 +73,8 @@ struct BenchCommand: ParsableCommand {
             let runner = BenchRunner(
                 input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
                 metric: try routing.parsedMetric(), requestedStages: stageSet, checkDijkstra: checkDijkstra,
-                perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0)
+                perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0,
+                algorithm: try routing.parsedAlgorithm())
             let (reports, context): ([StageReport], BenchContext)
             do throws(BenchmarkError) { (reports, context) = try runner.run() } catch {
                 throw CommandFailure(message: LibraryErrorMessages.message(for: error))

@@ -50,7 +50,8 @@ struct RouteCommand: ParsableCommand {
 
             let network = try source.load()
             let graph = network.graph
-            let route = try network.makeRouter().route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap)
+            let route = try network.makeRouter().route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap,
+                                                       algorithm: try routing.parsedAlgorithm())
             let steps = RouteGuidance.steps(for: route, in: graph, language: language)
             switch format {
             case .text: try writeOutput(RouteSummaryText.text(for: route, steps: steps, graph: graph, language: language))

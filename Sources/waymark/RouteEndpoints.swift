@@ -25,10 +25,13 @@ struct RouteEndpoints: ParsableArguments {
     }
 }
 
-/// `--metric` and `--max-snap`, shared by `route` and `bench`.
+/// `--metric`, `--algorithm` and `--max-snap`, shared by `route` and `bench`.
 struct RoutingArguments: ParsableArguments {
     @Option(name: .long, help: "What to minimise: time (fastest) or distance (shortest).")
     var metric: String = "time"
+
+    @Option(name: .long, help: "The search: ch (the database's contraction hierarchy; A* without one), astar or dijkstra.")
+    var algorithm: String = SearchAlgorithm.contractionHierarchy.rawValue
 
     @Option(name: .customLong("max-snap"), help: ArgumentHelp("Largest distance in metres from a coordinate to its road.", valueName: "metres"))
     var maxSnap: String = "1000"
@@ -39,8 +42,11 @@ struct RoutingArguments: ParsableArguments {
 
     func validate() throws {
         _ = try parsedMetric()
+        _ = try parsedAlgorithm()
         _ = try snapLimit()
     }
+
+    func parsedAlgorithm() throws -> SearchAlgorithm { try choice(SearchAlgorithm.self, algorithm, option: "--algorithm") }
 
     func parsedMetric() throws -> RoutingMetric { try choice(RoutingMetric.self, metric, option: "--metric") }
 
