@@ -26,11 +26,13 @@ public struct DatabaseReport: Sendable {
         fileBytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
     }
 
-    /// `time and distance, 8.1 MB (41 bytes per edge), contracted in 3.20 s`, or why there are none.
+    /// `contraction hierarchies for time and distance, 8.1 MB (41 bytes per edge), contracted in 3.20 s`,
+    /// or why there are none.
     func hierarchiesText() -> String {
-        guard !hierarchyBytes.isEmpty else { return "none (imported with --no-ch; routes use A*)" }
+        guard !hierarchyBytes.isEmpty else { return "no contraction hierarchies (imported with --no-ch; routes use A*)" }
         let total = hierarchyBytes.values.reduce(0, +)
-        var text = hierarchyBytes.keys.sorted { $0 > $1 }.joined(separator: " and ") + ", " + Self.megabytes(Int64(total))
+        var text = "contraction hierarchies for " + hierarchyBytes.keys.sorted { $0 > $1 }.joined(separator: " and ") + ", "
+            + Self.megabytes(Int64(total))
         if metadata.edgeCount > 0 { text += " (\(total / metadata.edgeCount) bytes per edge)" }
         if let seconds = metadata.hierarchyContractionSeconds { text += String(format: ", contracted in %.2f s", seconds) }
         return text
@@ -84,7 +86,7 @@ public struct DatabaseReport: Sendable {
         lines.append(("Traffic controls", "\(m.trafficSignalNodeCount.withThousandsSeparators) traffic signals, "
             + "\(m.stopNodeCount.withThousandsSeparators) stop signs, \(m.giveWayNodeCount.withThousandsSeparators) give-way signs (nodes)"))
         lines.append(("Points of interest", m.pointOfInterestCount.withThousandsSeparators))
-        lines.append(("Contraction hierarchies", hierarchiesText()))
+        lines.append(("Hierarchies", hierarchiesText()))
         lines.append(("Bounding box", m.boundingBox.isEmpty ? "empty" :
             "\(Coordinate(latitude: m.boundingBox.minLatitude, longitude: m.boundingBox.minLongitude)) .. "
             + "\(Coordinate(latitude: m.boundingBox.maxLatitude, longitude: m.boundingBox.maxLongitude)) (lat,lon)"))

@@ -8,7 +8,7 @@ import TestSupport
 /// database as it was.
 @Suite struct PBFImportEndToEndTests {
     /// Import figures that describe the input's encoding or the run, not the data.
-    static let encodingFigures = [".xml_bytes", ".input_bytes", ".import_milliseconds", ".pbf_blocks"]
+    static let encodingFigures = [".xml_bytes", ".input_bytes", ".import_milliseconds", ".pbf_blocks", "ch.contraction_s"]
 
     static func importDatabase(_ extract: String, _ db: String, _ extra: [String] = [], stdin: Data? = nil) throws -> CLI.Result {
         let result = try CLI.run(["import", extract, "--db", db] + extra, stdin: stdin)
@@ -16,13 +16,25 @@ import TestSupport
         return result
     }
 
+    /// Without hierarchies (contracting every extract twice in a debug build would dominate the suite's
+    /// time); `aSharedExtractsHierarchiesAreTheSameFromPBFAndXML` covers them on one extract.
     @Test(.enabled(if: SharedExtracts.isAvailable, "needs ../shared/osm"), arguments: SharedExtracts.extractsInBothFormats)
     func pbfAndXMLOfASharedExtractGiveTheSameDatabase(name: String) throws {
+        try Self.compareFormats(name, ["--no-ch"])
+    }
+
+    /// Contraction is deterministic: the same graph gives the same hierarchy arrays, byte for byte.
+    @Test(.enabled(if: SharedExtracts.available(["andorra-2013.osm.bz2", "andorra-2013.osm.pbf"])))
+    func aSharedExtractsHierarchiesAreTheSameFromPBFAndXML() throws {
+        try Self.compareFormats("andorra-2013", [])
+    }
+
+    static func compareFormats(_ name: String, _ options: [String]) throws {
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let fromXML = directory.appendingPathComponent("xml.sqlite").path, fromPBF = directory.appendingPathComponent("pbf.sqlite").path
-        _ = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.bz2")), fromXML)
-        let pbf = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.pbf")), fromPBF)
+        _ = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.bz2")), fromXML, options)
+        let pbf = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.pbf")), fromPBF, options)
         #expect(pbf.stdout.contains(" MB/s PBF, "), "\(pbf)")
         let a = try DatabaseDump(path: fromXML, excludedMetadataSuffixes: Self.encodingFigures)
         let b = try DatabaseDump(path: fromPBF, excludedMetadataSuffixes: Self.encodingFigures)
