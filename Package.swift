@@ -69,11 +69,12 @@ let package = Package(
         .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport"]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
-        // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload.
+        // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload;
+        // `WaymarkServer.run` is `waymark serve` without its options (load a RoadNetworkSource, serve, log).
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "Routing", "MapPage",
+                "OSRMService", "Routing", "MapPage", "WaymarkKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

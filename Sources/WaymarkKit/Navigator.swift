@@ -50,4 +50,15 @@ public struct Navigator: Sendable {
     public func waypoints(for route: Route, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
         RouteGuidance.waypoints(for: route, in: graph, options: options)
     }
+
+    /// The route from `from` to `to` through `via` and its guidance waypoints: `route` then `waypoints`,
+    /// each stage lapped on `timer` (`route`, `guidance`) when given.
+    public func guidedRoute(from: Coordinate, to: Coordinate, via: [Coordinate] = [], options: GuidanceOptions = GuidanceOptions(),
+                            timer: StageTimer? = nil) throws(RoutingError) -> (route: Route, waypoints: [Waypoint]) {
+        let route = try self.route(from: from, to: to, via: via)
+        timer?.lap("route")
+        let waypoints = waypoints(for: route, options: options)
+        timer?.lap("guidance")
+        return (route, waypoints)
+    }
 }

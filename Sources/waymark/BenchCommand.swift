@@ -52,16 +52,15 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         try NumericOption.check(queries, option: "--queries", range: 1...10_000_000, unit: "a number of pairs")
-        _ = try parsedStages()
+        _ = try checkingOptions { try parsedStages() }
         for (path, option) in [(writePairs, "--write-pairs"), (jsonFile, "--json-file"), (perQuery, "--per-query")] {
             try checkOutput(path, option: option)
         }
     }
 
     /// The requested stages, validated.
-    func parsedStages() throws -> Set<BenchStage>? {
-        guard let stages else { return nil }
-        do throws(BenchmarkError) { return try BenchStage.parseList(stages) } catch { throw CommandFailure(message: LibraryErrorMessages.message(for: error)) }
+    func parsedStages() throws(BenchmarkError) -> Set<BenchStage>? {
+        try stages.map { text throws(BenchmarkError) in try BenchStage.parseList(text) }
     }
 
     func run() throws {
@@ -72,10 +71,7 @@ struct BenchCommand: ParsableCommand {
                 input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
                 metric: try routing.parsedMetric(), requestedStages: stageSet, checkDijkstra: checkDijkstra,
                 perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0)
-            let (reports, context): ([StageReport], BenchContext)
-            do throws(BenchmarkError) { (reports, context) = try runner.run() } catch {
-                throw CommandFailure(message: LibraryErrorMessages.message(for: error))
-            }
+            let (reports, context) = try runner.run()
             let lines = BenchOutput.jsonLines(reports, context: context)
             if let jsonFile { try writeOutput(lines, to: jsonFile, option: "--json-file") }
             try writeOutput(json ? lines : BenchOutput.table(reports, context: context))

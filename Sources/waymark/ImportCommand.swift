@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
                 }
             } catch {
                 if showProgress { printError("") }
-                throw CommandFailure(message: LibraryErrorMessages.message(for: error))
+                throw error
             }
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             let line = job.summary(of: outcome)
