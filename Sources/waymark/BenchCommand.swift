@@ -65,11 +65,9 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var stageSet = try parsedStages()
-            if checkDijkstra { stageSet?.insert(.dijkstra) }
             let runner = BenchRunner(
                 input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
-                metric: try routing.parsedMetric(), requestedStages: stageSet, checkDijkstra: checkDijkstra,
+                metric: try routing.parsedMetric(), requestedStages: try parsedStages(), checkDijkstra: checkDijkstra,
                 perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0)
             let (reports, context) = try runner.run()
             let lines = BenchOutput.jsonLines(reports, context: context)

@@ -44,28 +44,12 @@ struct ImportCommand: ParsableCommand {
         try reportingFailures {
             let side = try drivingSide.map { try choice(DrivingSide.self, $0, option: "--driving-side") }
             guard !db.isEmpty else { throw CommandFailure(message: "--db: the path is empty (expected the road database's file name)") }
-            let showProgress = !quiet && isatty(2) == 1
-            let job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, progress: showProgress ? Self.show : nil,
-                                        writer: "waymark \(Waymark.configuration.version)", threads: threads)
-            let outcome: RoadNetworkImport.Outcome
-            do throws(RoadNetworkImportError) {
-                try job.check()
-                outcome = try job.run {
-                    if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[Kwriting \(db) ...".utf8)) }
-                }
-            } catch {
-                if showProgress { printError("") }
-                throw error
-            }
-            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            let job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, writer: "waymark \(Waymark.configuration.version)",
+                                        threads: threads)
+            let outcome = try !quiet && isatty(2) == 1 ? job.runDrawingProgress() : job.run()
             let line = job.summary(of: outcome)
             // With the database itself on standard output, the summary goes to standard error.
             if db == RoadNetworkImport.standardStream { printError(line) } else { try writeOutput(line + "\n") }
         }
-    }
-
-    /// One progress line, redrawn in place.
-    @Sendable static func show(_ progress: ImportProgress) {
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(RoadNetworkImport.progressLine(progress))".utf8))
     }
 }
