@@ -59,7 +59,8 @@ let package = Package(
         // AR markers only; no routing (it takes guidance waypoints and places along the route).
         .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "RouteFormats"]),
         // The entry point for apps and servers: load -> route -> guidance -> markers, one error type per stage;
-        // also what the CLI does beyond parsing options (import policy, database reports, the stream session).
+        // also what the CLI does beyond parsing options (import policy, database reports, the marker export job,
+        // the stream session), and the wording of its errors with a front end's input names.
         .target(name: "WaymarkKit", dependencies: [
             "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
         ]),
@@ -123,11 +124,11 @@ let package = Package(
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
         ]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy", "OutputFiles"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
-            "Server", "MapPage", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
