@@ -26,6 +26,9 @@ public enum WaymarkServer {
         }
     }
 
+    /// The source of the start-up log lines (swift-log's default would be this module's name).
+    static let logSource = "waymark"
+
     /// Sends log messages at `level` and above to standard error (the access log included at `info`).
     ///
     /// The logging system is the process's: call this once, before `run`.
@@ -51,8 +54,9 @@ public enum WaymarkServer {
             let loaded = try source.load()
             return RoutingService(graph: loaded.graph, pointsOfInterest: loaded.pointsOfInterest, limits: limits, landmarks: landmarks)
         }
-        for warning in configuration.http.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)") }
-        logger.info("loaded the database in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+        // Under the program's source (`[waymark]`), where a log reader has always found the start-up lines.
+        for warning in configuration.http.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)", source: Self.logSource) }
+        logger.info("loaded the database in \(String(format: "%.2f", Date().timeIntervalSince(started))) s", source: Self.logSource)
         try waitFor { try await service.run(onListening: onListening) }
     }
 
