@@ -50,7 +50,10 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib"]),
-        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
+        // Optimised in debug builds too: contracting a hierarchy unoptimised is ~30x slower, which
+        // would make every test that imports a city spend minutes in contraction.
+        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
@@ -59,7 +62,8 @@ let package = Package(
         // AR markers only; no routing (it takes guidance waypoints and places along the route).
         .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "RouteFormats"]),
         // The entry point for apps and servers: load -> route -> guidance -> markers, one error type per stage;
-        // also what the CLI does beyond parsing options (import policy, database reports, the stream session).
+        // also what the CLI does beyond parsing options (import policy, database reports, the marker export job,
+        // the stream session), and the wording of its errors with a front end's input names.
         .target(name: "WaymarkKit", dependencies: [
             "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
         ]),
@@ -69,11 +73,12 @@ let package = Package(
         .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport"]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
-        // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload.
+        // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload;
+        // `WaymarkServer.run` is `waymark serve` without its options (load a RoadNetworkSource, serve, log).
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "Routing", "MapPage",
+                "OSRMService", "Routing", "MapPage", "WaymarkKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,11 +127,11 @@ let package = Package(
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
         ]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy", "OutputFiles"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
-            "Server", "MapPage", "OSRMService", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),

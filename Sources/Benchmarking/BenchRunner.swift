@@ -27,7 +27,8 @@ public struct BenchRunner {
     public var metric: RoutingMetric
     /// nil means every stage that applies to the input.
     public var requestedStages: Set<BenchStage>?
-    /// Also route every pair with Dijkstra and list the disagreements.
+    /// Also route every pair with Dijkstra and list the disagreements (adds the `dijkstra` stage to
+    /// `requestedStages`).
     public var checkDijkstra: Bool
     /// The route stage's search: the contraction hierarchy (a database's stored one, or contracted
     /// here for an OSM file, the contraction then counting as the stage's set-up), A* or Dijkstra.
@@ -79,7 +80,8 @@ public struct BenchRunner {
     public func run() throws(BenchmarkError) -> (reports: [StageReport], context: BenchContext) {
         guard FileManager.default.fileExists(atPath: input) else { throw .inputMissing(input) }
         let isDatabase = Self.isDatabase(input)
-        var stages = requestedStages ?? Set(BenchStage.allCases).subtracting(checkDijkstra ? [] : [.dijkstra])
+        var stages = requestedStages.map { checkDijkstra ? $0.union([.dijkstra]) : $0 }
+            ?? Set(BenchStage.allCases).subtracting(checkDijkstra ? [] : [.dijkstra])
         if requestedStages == nil { stages.remove(isDatabase ? .import : .load) }
         if isDatabase && stages.contains(.import) {
             throw .stageNeedsOSMInput(input)

@@ -56,6 +56,20 @@ public enum BenchmarkError: Error, CustomStringConvertible {
             "\(input): \(error) (re-import it, or bench with --algorithm astar)"
         }
     }
+
+    /// The message in a front end's own terms: a stage-list error names the input that listed the
+    /// stages (`--stages: unknown stage …`), an output error the input that named that file; every
+    /// other error reads as `description`.
+    /// - Parameters:
+    ///   - stages: the name of the input listing the stages.
+    ///   - outputs: the name of the input that names each output file.
+    public func description(namingStages stages: String, outputs: [OutputFile: String]) -> String {
+        switch self {
+        case .stageNeedsOSMInput, .stageNeedsDatabase, .unknownStage, .noStages: "\(stages): \(description)"
+        case .output(let file, let error): outputs[file].map { "\($0) \(error)" } ?? description
+        default: description
+        }
+    }
 }
 
 extension Duration {

@@ -37,20 +37,6 @@ extension RoutingService {
         return ServiceResponse(contentType: "application/x-ndjson; charset=utf-8", parts: chunks)
     }
 
-    /// The marker formats and their content types.
-    enum MarkerFormat: String, CaseIterable {
-        case json, geojson, csv, gpx
-
-        var contentType: String {
-            switch self {
-            case .json: "application/json; charset=utf-8"
-            case .geojson: "application/geo+json; charset=utf-8"
-            case .csv: "text/csv; charset=utf-8"
-            case .gpx: "application/gpx+xml; charset=utf-8"
-            }
-        }
-    }
-
     static let markerOptionNames = ["format", "pois", "corridor", "origin", "origin_altitude", "camera_height", "road_marker_height",
                                     "turn_arrow_height", "destination_height", "poi_label_height", "batch_size", "batch_trigger",
                                     "visibility_radius"]
@@ -58,7 +44,7 @@ extension RoutingService {
     func markers(_ request: RequestTarget, workspace: RoutingWorkspace) throws(ServiceError) -> ServiceResponse {
         var reader = try OptionReader(request.options)
         let (route, guidance) = try guidedRoute(request.coordinates, reader: &reader, workspace: workspace)
-        let format = try reader.choice("format", default: MarkerFormat.json)
+        let format = try reader.choice("format", default: ARMarkerFormat.json)
         let categories = try Self.categories(reader.take("pois"), option: "pois")
         let corridor = try reader.number("corridor", range: 0...1_000_000) ?? 100
         var options = ARMarkerOptions()
@@ -95,14 +81,7 @@ extension RoutingService {
         } catch {
             throw ServiceError(.invalidValue, error.description)
         }
-        let body: String
-        switch format {
-        case .json: body = list.json()
-        case .geojson: body = list.geoJSON()
-        case .csv: body = list.csv()
-        case .gpx: body = list.gpx()
-        }
-        return ServiceResponse(contentType: format.contentType, body: body)
+        return ServiceResponse(contentType: format.contentType, body: format.document(for: list))
     }
 
     func pointsOfInterest(_ request: RequestTarget) throws(ServiceError) -> ServiceResponse {
@@ -167,5 +146,17 @@ extension RoutingService {
             result.append(category)
         }
         return result
+    }
+}
+
+extension ARMarkerFormat {
+    /// The content type of a marker response in this format.
+    var contentType: String {
+        switch self {
+        case .json: "application/json; charset=utf-8"
+        case .geojson: "application/geo+json; charset=utf-8"
+        case .csv: "text/csv; charset=utf-8"
+        case .gpx: "application/gpx+xml; charset=utf-8"
+        }
     }
 }

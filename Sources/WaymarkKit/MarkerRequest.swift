@@ -23,6 +23,15 @@ public struct MarkerRequest: Sendable {
     }
 }
 
+extension MarkerRequest {
+    /// The place categories to label, from text: `all` (any case) for every place, else a comma-separated
+    /// list of category names (`PointOfInterestCategory.parseList`).
+    public static func placeCategories(parsing text: String) throws(MarkerExportError) -> [PointOfInterestCategory] {
+        if text.lowercased() == "all" { return [] }
+        do throws(PlacesError) { return try PointOfInterestCategory.parseList(text) } catch { throw .places(error) }
+    }
+}
+
 /// Why AR markers could not be made (the marker stage's one error).
 public enum MarkerExportError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A bad place query (unknown category, corridor out of range).

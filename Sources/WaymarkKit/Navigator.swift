@@ -40,8 +40,10 @@ public struct Navigator: Sendable {
 
     /// The route from `from` to `to` through `via` in order (see `Router.route`).
     public func route(from: Coordinate, to: Coordinate, via: [Coordinate] = [], metric: RoutingMetric = .time,
-                      maxSnapDistance: Meters = 1000, workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
-        try router.route(from: from, to: to, via: via, metric: metric, maxSnapDistance: maxSnapDistance, workspace: workspace)
+                      maxSnapDistance: Meters = 1000, algorithm: SearchAlgorithm = .contractionHierarchy,
+                      workspace: RoutingWorkspace? = nil) throws(RoutingError) -> Route {
+        try router.route(from: from, to: to, via: via, metric: metric, maxSnapDistance: maxSnapDistance, algorithm: algorithm,
+                         workspace: workspace)
     }
 
     /// The turn-by-turn steps of each leg (OSRM's steps).
@@ -52,5 +54,16 @@ public struct Navigator: Sendable {
     /// The densified guidance waypoints of the route (maneuvers, speed limits and warnings).
     public func waypoints(for route: Route, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
         RouteGuidance.waypoints(for: route, in: graph, options: options)
+    }
+
+    /// The route from `from` to `to` through `via` and its guidance waypoints: `route` then `waypoints`,
+    /// each stage lapped on `timer` (`route`, `guidance`) when given.
+    public func guidedRoute(from: Coordinate, to: Coordinate, via: [Coordinate] = [], options: GuidanceOptions = GuidanceOptions(),
+                            timer: StageTimer? = nil) throws(RoutingError) -> (route: Route, waypoints: [Waypoint]) {
+        let route = try self.route(from: from, to: to, via: via)
+        timer?.lap("route")
+        let waypoints = waypoints(for: route, options: options)
+        timer?.lap("guidance")
+        return (route, waypoints)
     }
 }

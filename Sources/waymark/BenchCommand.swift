@@ -6,16 +6,14 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure import/load, routing (CH, A* or Dijkstra), guidance and AR marker export on random or given pairs.",
+        abstract: "Measure import/load, routing (A*), guidance and AR marker export on random or given pairs.",
         discussion: """
             Pairs are drawn reproducibly (SplitMix64, --seed) from the graph's road nodes, or read from
             --pairs FILE.csv (from_lat,from_lon,to_lat,to_lon, header optional) so other engines can be
             given the same queries; --write-pairs saves the drawn pairs. Per stage: count, total, median,
             p95, p99 and max time per query, queries per second, nodes settled, peak resident memory
-            (VmHWM), failures with their reasons, mean route distance and duration. The route stage searches
-            with --algorithm (default ch: a database's contraction hierarchy, contracted first for an OSM file,
-            A* for a database imported with --no-ch). --check-dijkstra routes every pair with Dijkstra too and
-            lists every pair whose cost differs or whose distance differs by a metre or more.
+            (VmHWM), failures with their reasons, mean route distance and duration. --check-dijkstra routes
+            every pair with Dijkstra too and lists every pair whose distance differs by a metre or more.
             Build with -c release for meaningful figures.
             """
     )
@@ -54,31 +52,25 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         try NumericOption.check(queries, option: "--queries", range: 1...10_000_000, unit: "a number of pairs")
-        _ = try parsedStages()
+        _ = try checkingOptions { try parsedStages() }
         for (path, option) in [(writePairs, "--write-pairs"), (jsonFile, "--json-file"), (perQuery, "--per-query")] {
             try checkOutput(path, option: option)
         }
     }
 
     /// The requested stages, validated.
-    func parsedStages() throws -> Set<BenchStage>? {
-        guard let stages else { return nil }
-        do throws(BenchmarkError) { return try BenchStage.parseList(stages) } catch { throw CommandFailure(message: LibraryErrorMessages.message(for: error)) }
+    func parsedStages() throws(BenchmarkError) -> Set<BenchStage>? {
+        try stages.map { text throws(BenchmarkError) in try BenchStage.parseList(text) }
     }
 
     func run() throws {
         try reportingFailures {
-            var stageSet = try parsedStages()
-            if checkDijkstra { stageSet?.insert(.dijkstra) }
             let runner = BenchRunner(
                 input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
-                metric: try routing.parsedMetric(), requestedStages: stageSet, checkDijkstra: checkDijkstra,
+                metric: try routing.parsedMetric(), requestedStages: try parsedStages(), checkDijkstra: checkDijkstra,
                 perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0,
                 algorithm: try routing.parsedAlgorithm())
-            let (reports, context): ([StageReport], BenchContext)
-            do throws(BenchmarkError) { (reports, context) = try runner.run() } catch {
-                throw CommandFailure(message: LibraryErrorMessages.message(for: error))
-            }
+            let (reports, context) = try runner.run()
             let lines = BenchOutput.jsonLines(reports, context: context)
             if let jsonFile { try writeOutput(lines, to: jsonFile, option: "--json-file") }
             try writeOutput(json ? lines : BenchOutput.table(reports, context: context))

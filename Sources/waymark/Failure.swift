@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OSRMService
 import OutputFiles
 import Routing
 
@@ -12,21 +13,21 @@ enum ExitStatus {
     /// A coordinate has no drivable road within the snapping limit.
     static let noRoadNearby: Int32 = 4
 
-    /// The status an error exits with: a routing error's own, else 1.
+    /// The status an error exits with: a routing error's own (or OSRM's code for it), else 1.
     static func of(_ error: Error) -> Int32 {
         switch error {
-        case let failure as CommandFailure: failure.status
         case RoutingError.noRoute: noRoute
         case RoutingError.noRoadNearby: noRoadNearby
+        case let error as ServiceError where error.code == .noRoute: noRoute
+        case let error as ServiceError where error.code == .noSegment: noRoadNearby
         default: failure
         }
     }
 }
 
-/// An error the CLI reports as one line on standard error, exiting with `status`.
+/// An error the CLI reports as one line on standard error, exiting with status 1.
 struct CommandFailure: Error, CustomStringConvertible {
     var message: String
-    var status: Int32 = ExitStatus.failure
     var description: String { message }
 }
 
@@ -66,15 +67,21 @@ func printError(_ text: String) {
 }
 
 /// Runs a command body, turning any error into `waymark: error: …` on standard error and the exit
-/// status of `ExitStatus.of` (never a crash or a stack trace). Library errors print their own one-line
-/// description; those that must name an option are reworded first (`LibraryErrorMessages`).
+/// status of `ExitStatus.of` (never a crash or a stack trace). Library errors print their library's
+/// one-line message, naming the option at fault (`OptionNames.message(for:)`).
 func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ExitCode {
         throw error
     } catch {
-        printError("waymark: error: \(error)")
+        printError("waymark: error: \(OptionNames.message(for: error))")
         throw ExitCode(ExitStatus.of(error))
     }
+}
+
+/// Runs an option check in `validate()`, whose errors the argument parser prints itself: a library
+/// error is reworded first, as `reportingFailures` would.
+func checkingOptions<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as CommandFailure { throw error } catch { throw CommandFailure(message: OptionNames.message(for: error)) }
 }

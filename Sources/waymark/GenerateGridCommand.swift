@@ -30,21 +30,13 @@ struct GenerateGridCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        _ = try options()
+        _ = try checkingOptions { try options() }
     }
 
     /// The city's options, checked; a bad value names its option.
     func options() throws -> CityOptions {
         let options = CityOptions(nodes: nodes, seed: seed, center: try parseCoordinate(center, option: "--center"))
-        do throws(CityGenerationError) {
-            try CityGenerator.check(options)
-        } catch {
-            switch error {
-            case .invalidNodeCount: throw CommandFailure(message: "--nodes \(nodes) \(error.reason)")
-            case .centerTooCloseToEdge(let centre, _, _): throw CommandFailure(message: "--center \(centre): \(error.reason)")
-            case .output: throw CommandFailure(message: error.description)
-            }
-        }
+        try CityGenerator.check(options)
         return options
     }
 
@@ -59,11 +51,7 @@ struct GenerateGridCommand: ParsableCommand {
                 throw CommandFailure(message: "\(error)")
             }
             timer.lap("generate")
-            let megabytes = Double(statistics.bytes) / 1_000_000
-            printError("generate-grid: \(statistics.nodes) nodes, \(statistics.ways) ways, \(statistics.relations) restrictions "
-                + "(\(statistics.gridSide)x\(statistics.gridSide) grid), \(String(format: "%.1f", megabytes)) MB of "
-                + (CityGenerator.format(ofPath: output) == .pbf ? "PBF " : "XML ")
-                + "to \(output) in \(String(format: "%.1f", timer.totalSeconds)) s")
+            printError("generate-grid: " + statistics.summary(path: output, seconds: timer.totalSeconds))
         }
     }
 }

@@ -17,8 +17,6 @@ struct ImportCommand: ParsableCommand {
             The format is told by the content, not the name (standard input too). PBF blocks are decoded on
             every core (--threads to choose); the database is the same for any number of threads.
             An existing database at the --db path is replaced only after the import succeeded.
-            The contraction hierarchies (both metrics, contracted in parallel) are stored with the graph unless
-            --no-ch; route, table, serve and bench use them, and route by A* without them.
             Without --driving-side the side traffic keeps to is inferred from the direction of the extract's
             roundabouts (clockwise rings mean left-hand traffic); with none, right is assumed ('waymark info' says so).
             """)
@@ -49,29 +47,12 @@ struct ImportCommand: ParsableCommand {
         try reportingFailures {
             let side = try drivingSide.map { try choice(DrivingSide.self, $0, option: "--driving-side") }
             guard !db.isEmpty else { throw CommandFailure(message: "--db: the path is empty (expected the road database's file name)") }
-            let showProgress = !quiet && isatty(2) == 1
-            let job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, progress: showProgress ? Self.show : nil,
-                                        writer: "waymark \(Waymark.configuration.version)", threads: threads,
-                                        contractHierarchies: !noContractionHierarchies)
-            let outcome: RoadNetworkImport.Outcome
-            do throws(RoadNetworkImportError) {
-                try job.check()
-                outcome = try job.run {
-                    if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[Kwriting \(db) ...".utf8)) }
-                }
-            } catch {
-                if showProgress { printError("") }
-                throw CommandFailure(message: LibraryErrorMessages.message(for: error))
-            }
-            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            let job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, writer: "waymark \(Waymark.configuration.version)",
+                                        threads: threads, contractHierarchies: !noContractionHierarchies)
+            let outcome = try !quiet && isatty(2) == 1 ? job.runDrawingProgress() : job.run()
             let line = job.summary(of: outcome)
             // With the database itself on standard output, the summary goes to standard error.
             if db == RoadNetworkImport.standardStream { printError(line) } else { try writeOutput(line + "\n") }
         }
-    }
-
-    /// One progress line, redrawn in place.
-    @Sendable static func show(_ progress: ImportProgress) {
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(RoadNetworkImport.progressLine(progress))".utf8))
     }
 }

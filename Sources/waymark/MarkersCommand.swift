@@ -66,11 +66,8 @@ struct MarkersCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the time of each stage (load, route, guidance, POIs, markers, write) on standard error.")
     var timings = false
 
-    /// The output formats.
-    enum Format: String, CaseIterable { case json, geojson, csv, gpx }
-
     func validate() throws {
-        _ = try request()
+        _ = try checkingOptions { try request() }
         if pois != nil { try NumericOption.check(poiCorridor, option: "--poi-corridor", range: 1...PointOfInterestFinder.maximumCorridor, unit: "a distance in metres") }
     }
 
@@ -82,53 +79,27 @@ struct MarkersCommand: ParsableCommand {
         let options = ARMarkerOptions(origin: origin?.coordinate, originAltitude: origin?.altitude, cameraHeight: cameraHeight,
                                       roadMarkerHeight: roadMarkerHeight, turnArrowHeight: arrowHeight, destinationHeight: destinationHeight,
                                       poiLabelHeight: poiHeight, batchSize: batchSize, batchTrigger: batchTrigger, visibilityRadius: visibility)
-        do throws(ARExportError) { try options.validate() } catch { throw CommandFailure(message: LibraryErrorMessages.message(for: error)) }
-        var categories: [PointOfInterestCategory]?
-        if let pois {
-            do throws(PlacesError) {
-                categories = pois.lowercased() == "all" ? [] : try PointOfInterestCategory.parseList(pois)
-            } catch {
-                throw CommandFailure(message: LibraryErrorMessages.message(for: error, categories: "--pois"))
-            }
-        }
+        try options.validate()
+        let categories = try pois.map { text throws(MarkerExportError) in try MarkerRequest.placeCategories(parsing: text) }
         return MarkerRequest(options: options, placeCategories: categories, placeCorridor: poiCorridor, elevationDirectory: dem)
     }
 
     func run() throws {
         try reportingFailures {
             // Everything that can be checked without the graph is checked first, so bad options fail fast.
-            guard let format = Format(rawValue: self.format.lowercased()) else {
+            guard let format = ARMarkerFormat(rawValue: self.format.lowercased()) else {
                 throw CommandFailure(message: "--format '\(self.format)' is not supported (expected json, geojson, csv or gpx)")
             }
             let (start, end, vias) = try endpoints.resolved()
             let request = try request()
-            let options = try guidance.options()
+            let job = MarkerExportJob(source: source.source, start: start, destination: end, vias: vias, guidance: try guidance.options(),
+                                      request: request, format: format)
             try checkOutput(output, option: "--output")
-
             let timer = StageTimer()
-            let network = try source.load()
-            timer.lap("load")
-            let navigator = try Navigator(network: network)   // the router's set-up counts as routing, as before
-            let route = try navigator.route(from: start, to: end, via: vias)
-            timer.lap("route")
-            let waypoints = navigator.waypoints(for: route, options: options)
-            timer.lap("guidance")
-            let list: ARMarkerList
-            do throws(MarkerExportError) {
-                list = try navigator.markers(for: waypoints, request: request, timer: timer)
-            } catch {
-                throw CommandFailure(message: LibraryErrorMessages.message(for: error))
-            }
-            let text: String = switch format {
-            case .json: list.json()
-            case .geojson: list.geoJSON()
-            case .csv: list.csv()
-            case .gpx: list.gpx()
-            }
-            timer.lap("format")
-            try writeOutput(text, to: output, option: "--output")
+            let result = try job.run(timer: timer)
+            try writeOutput(result.document, to: output, option: "--output")
             timer.lap("write")
-            if timings { printError("timings: \(timer.report()) (\(list.markers.count) markers, \(Int(route.distance.rounded())) m)") }
+            if timings { printError("timings: \(timer.report()) (\(result.markerCount) markers, \(Int(result.routeDistance.rounded())) m)") }
         }
     }
 }

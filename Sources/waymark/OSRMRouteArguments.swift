@@ -58,16 +58,7 @@ struct OSRMRouteArguments: ParsableArguments {
     /// The start, vias and destination; a malformed one is OSRM's `InvalidQuery`, one out of range
     /// `InvalidValue`, naming the option.
     func coordinates(_ endpoints: RouteEndpoints) throws(ServiceError) -> [Coordinate] {
-        func parse(_ text: String, option: String) throws(ServiceError) -> Coordinate {
-            do throws(CoordinateParseError) {
-                return try Coordinate.parse(text)
-            } catch {
-                let numbers = text.split(separator: ",", omittingEmptySubsequences: false)
-                let numeric = numbers.count == 2 && numbers.allSatisfy { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces))?.isFinite == true }
-                throw ServiceError(numeric ? .invalidValue : .invalidQuery, "\(option): \(error.description)")
-            }
-        }
-        return [try parse(endpoints.from, option: "--from")] + (try endpoints.via.map { v throws(ServiceError) in try parse(v, option: "--via") })
-            + [try parse(endpoints.to, option: "--to")]
+        let given = [("--from", endpoints.from)] + endpoints.via.map { ("--via", $0) } + [("--to", endpoints.to)]
+        return try given.map { option, text throws(ServiceError) in try CoordinateList.parseLatitudeLongitude(text, input: option) }
     }
 }

@@ -44,14 +44,8 @@ struct PoisCommand: ParsableCommand {
                 throw CommandFailure(message: "--format '\(format)' is not supported (expected text, json or geojson)")
             }
             let center = try parseCoordinate(near, option: "--near")
-            let query: PointOfInterestQuery
-            do throws(PlacesError) {
-                query = try PointOfInterestQuery(center: center, radius: radius,
-                                                 categories: category.map { text throws(PlacesError) in try PointOfInterestCategory.parseList(text) } ?? [],
-                                                 limit: limit)
-            } catch {
-                throw CommandFailure(message: LibraryErrorMessages.message(for: error, categories: "--category"))
-            }
+            let categories = try category.map { text throws(PlacesError) in try PointOfInterestCategory.parseList(text) } ?? []
+            let query = try PointOfInterestQuery(center: center, radius: radius, categories: categories, limit: limit)
             try writeOutput(outputFormat.render(try source.source.pointsOfInterest(matching: query), query: query))
         }
     }

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Guidance
 import OSRMService
-import RouteFormats
 import Routing
+import WaymarkKit
 
 /// `waymark route`: the fastest (or shortest) car route between coordinates, printed as text, an OSRM
 /// `/route/v1` response, GeoJSON or GPX on standard output.
@@ -41,24 +40,14 @@ struct RouteCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let format = try choice(OutputFormat.self, self.format, option: "--format")
-            if format == .osrm { return try runOSRM() }
+            guard let document = RouteDocumentFormat(rawValue: format.rawValue) else { return try runOSRM() }
             try osrm.rejectUnlessOSRM()
             let (start, end, vias) = try endpoints.resolved()
-            let metric = try routing.parsedMetric()
-            let language = try language.parsed()
-            let maxSnap = try routing.snapLimit()
-
-            let network = try source.load()
-            let graph = network.graph
-            let route = try network.makeRouter().route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap,
-                                                       algorithm: try routing.parsedAlgorithm())
-            let steps = RouteGuidance.steps(for: route, in: graph, language: language)
-            switch format {
-            case .text: try writeOutput(RouteSummaryText.text(for: route, steps: steps, graph: graph, language: language))
-            case .geojson: try writeOutput(RouteGeoJSON.document(route: route, graph: graph) + "\n")
-            case .gpx: try writeOutput(RouteGPX.document(route: route, steps: steps))
-            case .osrm: break
-            }
+            let (metric, language, maxSnap) = (try routing.parsedMetric(), try language.parsed(), try routing.snapLimit())
+            let navigator = try Navigator(network: try source.load())
+            let route = try navigator.route(from: start, to: end, via: vias, metric: metric, maxSnapDistance: maxSnap,
+                                            algorithm: try routing.parsedAlgorithm())
+            try writeOutput(navigator.document(for: route, format: document, language: language))
         }
     }
 
@@ -67,8 +56,7 @@ struct RouteCommand: ParsableCommand {
     func runOSRM() throws {
         let request: RouteRequest
         do throws(ServiceError) {
-            let coordinates = try osrm.coordinates(endpoints)
-            var parsed = try RouteRequest.parse(coordinates: coordinates, options: osrm.options(), limits: ServiceLimits())
+            var parsed = try RouteRequest.parse(coordinates: try osrm.coordinates(endpoints), options: osrm.options(), limits: ServiceLimits())
             parsed.metric = try Self.asInvalidQuery { try routing.parsedMetric() }
             parsed.snapping.defaultRadius = try Self.asInvalidQuery { try routing.snapLimit() }
             request = parsed
@@ -77,31 +65,19 @@ struct RouteCommand: ParsableCommand {
         }
         let service = RoutingService(router: try source.load().makeRouter())
         let body: String
-        do throws(ServiceError) {
-            body = try service.route(request, workspace: service.makeWorkspace())
-        } catch {
-            try Self.fail(error)
-        }
+        do throws(ServiceError) { body = try service.route(request, workspace: service.makeWorkspace()) } catch { try Self.fail(error) }
         try writeOutput(body + "\n")
     }
 
-    /// Prints OSRM's error body on standard output and fails with the error's message and status.
+    /// Prints OSRM's error body on standard output, then fails with the error (its message, and the exit
+    /// status of its code).
     static func fail(_ error: ServiceError) throws -> Never {
         try writeOutput(error.body + "\n")
-        throw CommandFailure(message: error.message, status: status(for: error.code))
+        throw error
     }
 
     /// Runs a CLI option check, reporting its failure as OSRM's `InvalidQuery`.
     static func asInvalidQuery<T>(_ body: () throws -> T) throws(ServiceError) -> T {
         do { return try body() } catch { throw ServiceError(.invalidQuery, "\(error)") }
-    }
-
-    /// The exit status of an OSRM error code (as `ExitStatus.of` maps the routing errors).
-    static func status(for code: ServiceError.Code) -> Int32 {
-        switch code {
-        case .noRoute: ExitStatus.noRoute
-        case .noSegment: ExitStatus.noRoadNearby
-        default: ExitStatus.failure
-        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Geodesy
+import OSRMService
 import Routing
 
 /// The `--from`, `--to` and `--via` options shared by `route`, `waypoints` and `markers`.
@@ -36,10 +37,6 @@ struct RoutingArguments: ParsableArguments {
     @Option(name: .customLong("max-snap"), help: ArgumentHelp("Largest distance in metres from a coordinate to its road.", valueName: "metres"))
     var maxSnap: String = "1000"
 
-    /// The largest snapping distance the commands accept (a coordinate farther from every road is not
-    /// meant to be on it).
-    static let maximumSnapDistance: Meters = 100_000
-
     func validate() throws {
         _ = try parsedMetric()
         _ = try parsedAlgorithm()
@@ -50,9 +47,10 @@ struct RoutingArguments: ParsableArguments {
 
     func parsedMetric() throws -> RoutingMetric { try choice(RoutingMetric.self, metric, option: "--metric") }
 
-    /// `--max-snap` in metres.
+    /// `--max-snap` in metres, at most the service's largest radius (a coordinate farther from every
+    /// road is not meant to be on it).
     func snapLimit() throws -> Meters {
-        try NumericOption.parse(maxSnap, option: "--max-snap", range: 0...Self.maximumSnapDistance, unit: "a distance in metres")
+        try NumericOption.parse(maxSnap, option: "--max-snap", range: 0...SnapOptions.maximumRadius, unit: "a distance in metres")
     }
 }
 

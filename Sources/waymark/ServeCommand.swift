@@ -1,9 +1,7 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Logging
 import MapPage
-import OSRMService
 import Server
 
 /// `waymark serve`: OSRM's HTTP API over a road database (see the README's "waymark serve").
@@ -91,51 +89,12 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let configuration = try makeConfiguration()
-            let landmarkCount = landmarks
-            let level = Logger.Level(rawValue: logLevel) ?? .info
-            LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardError(label: label)
-                handler.logLevel = level
-                return handler
-            }
-            let logger = Logger(label: "waymark.serve")
-            let source = self.source
-            let limits = configuration.limits
-            let started = Date()
-            let service = try HTTPService(configuration: configuration, logger: logger) {
-                let loaded = try source.load()
-                return RoutingService(router: try loaded.makeRouter(landmarks: landmarkCount), pointsOfInterest: loaded.pointsOfInterest,
-                                      limits: limits)
-            }
-            for warning in configuration.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)") }
-            logger.info("loaded the database in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
-            try Self.block {
-                try await service.run { host, port in
-                    // Unbuffered, so a script or test reading the pipe sees it at once.
-                    FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
-                }
+            let configuration = WaymarkServer.Configuration(source: source.source, http: try makeConfiguration(), landmarks: landmarks)
+            WaymarkServer.bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
+            try WaymarkServer.run(configuration) { host, port in
+                // Unbuffered, so a script or test reading the pipe sees it at once.
+                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
             }
         }
     }
-
-    /// Runs an async body to completion from this synchronous command.
-    static func block(_ body: @escaping @Sendable () async throws -> Void) throws {
-        let done = DispatchSemaphore(value: 0)
-        let failure = LockedError()
-        Task {
-            do { try await body() } catch { failure.set(error) }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.get() { throw CommandFailure(message: "\(error)") }
-    }
-}
-
-/// An error handed from a task to the waiting thread.
-final class LockedError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: (any Error)?
-    func set(_ error: any Error) { lock.withLock { self.error = error } }
-    func get() -> (any Error)? { lock.withLock { error } }
 }

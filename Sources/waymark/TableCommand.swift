@@ -42,30 +42,18 @@ struct TableCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let csv = try choice(TableFormat.self, format, option: "--format") == .csv
-            let from: [Coordinate], to: [Coordinate]
-            do throws(TableInputError) {
-                from = try TableInput.coordinates(sources, option: "--sources")
-                if let destinations { to = try TableInput.coordinates(destinations, option: "--destinations") } else { to = from }
-                try TableInput.checkSize(sources: from.count, destinations: to.count, maximum: maxTableSize)
-            } catch {
-                throw CommandFailure(message: error.description)
-            }
+            let from = try TableInput.coordinates(sources, option: "--sources")
+            let to = try destinations.map { text throws(TableInputError) in try TableInput.coordinates(text, option: "--destinations") } ?? from
+            try TableInput.checkSize(sources: from.count, destinations: to.count, maximum: maxTableSize)
             var request = TableRequest(sources: from, destinations: to)
             request.snapping.defaultRadius = maxSnap
             let service = RoutingService(router: try source.load().makeRouter())
-            let workspace = service.makeWorkspace()
-            let text: String
-            do throws(ServiceError) {
-                if csv {
-                    let table = try service.tableCells(request, workspace: workspace)
-                    text = TableInput.csv(sources: table.sources, destinations: table.destinations, cells: table.cells)
-                } else {
-                    text = try service.table(request, workspace: workspace) + "\n"
-                }
-            } catch {
-                throw CommandFailure(message: error.message, status: error.code == .noSegment ? ExitStatus.noRoadNearby : ExitStatus.failure)
+            if csv {
+                let table = try service.tableCells(request, workspace: service.makeWorkspace())
+                try writeOutput(TableInput.csv(sources: table.sources, destinations: table.destinations, cells: table.cells))
+            } else {
+                try writeOutput(try service.table(request, workspace: service.makeWorkspace()) + "\n")
             }
-            try writeOutput(text)
         }
     }
 

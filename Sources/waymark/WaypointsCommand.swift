@@ -40,27 +40,16 @@ struct WaypointsCommand: ParsableCommand {
             let pace = try replayPace()
             let (start, end, vias) = try endpoints.resolved()
             // Read the trace before the (slower) graph load so a bad file fails fast.
-            let parsedTrace = try trace.map { path in
-                do throws(TraceError) { return try TraceParser.parse(contentsOf: path) } catch { throw CommandFailure(message: "--trace \(error)") }
-            }
+            let parsedTrace = try trace.map { path throws(TraceError) in try TraceParser.parse(contentsOf: path) }
             let navigator = try Navigator(network: try source.load())
             let timer = StageTimer()
-            let route = try navigator.route(from: start, to: end, via: vias)
-            timer.lap("route")
-            let waypoints = navigator.waypoints(for: route, options: options)
-            timer.lap("guidance")
+            let (route, waypoints) = try navigator.guidedRoute(from: start, to: end, via: vias, options: options, timer: timer)
             // Each line goes straight to the file descriptor (no buffering), so a consumer reading the pipe
             // sees every waypoint as soon as it is produced; the first failed write (full disk, closed pipe)
             // stops the stream and is reported at the end.
             var writeFailure: OutputError?
-            let session = WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace,
-                                                pace: pace, summaryOnly: summary)
-            do throws(WaypointStreamError) {
-                try session.run { line in
-                    do throws(OutputError) { try StandardOutput.write(line); return true } catch { writeFailure = error; return false }
-                }
-            } catch {
-                throw CommandFailure(message: "--trace \(error)")
+            try WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace, pace: pace, summaryOnly: summary).run { line in
+                do throws(OutputError) { try StandardOutput.write(line); return true } catch { writeFailure = error; return false }
             }
             if let writeFailure { throw CommandFailure(message: writeFailure.description) }
             timer.lap("stream")

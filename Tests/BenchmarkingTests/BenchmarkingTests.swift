@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import OutputFiles
 import Testing
 @testable import Benchmarking
 
@@ -59,4 +60,15 @@ import Testing
     let pairs = try BenchPairs.parse(text, path: "ref.csv")
     #expect(pairs.count == 2)
     #expect(pairs[1].from.latitude == 43.74 && pairs[1].to.longitude == 7.36)
+}
+
+@Test func benchmarkErrorsNameTheStagesAndOutputInputs() {
+    let outputs: [BenchmarkError.OutputFile: String] = [.pairs: "--write-pairs", .perQuery: "--per-query"]
+    #expect(BenchmarkError.noStages.description(namingStages: "--stages", outputs: outputs) == "--stages: no stages listed; expected e.g. route,guidance")
+    #expect(BenchmarkError.stageNeedsDatabase("town.osm").description(namingStages: "--stages", outputs: outputs)
+            == "--stages: \(BenchmarkError.stageNeedsDatabase("town.osm").description)")
+    let full = OutputError(path: "p.csv", reason: "disk full")
+    #expect(BenchmarkError.output(.perQuery, full).description(namingStages: "--stages", outputs: outputs) == "--per-query \(full)")
+    #expect(BenchmarkError.output(.pairs, full).description(namingStages: "--stages", outputs: [:]) == full.description)
+    #expect(BenchmarkError.inputMissing("x.osm").description(namingStages: "--stages", outputs: outputs) == BenchmarkError.inputMissing("x.osm").description)
 }

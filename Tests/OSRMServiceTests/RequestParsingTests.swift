@@ -118,3 +118,32 @@ import Testing
         }
     }
 }
+
+/// A command line's `LAT,LON` coordinates with OSRM's codes, the message naming the option.
+@Suite struct LatitudeLongitudeInputTests {
+    @Test func latitudeComesFirst() throws {
+        let c = try CoordinateList.parseLatitudeLongitude("43.73, 7.42", input: "--from")
+        #expect(c.latitude == 43.73 && c.longitude == 7.42)
+    }
+
+    @Test(arguments: ["43.7", "north,east", "0x2B,7.42", "43.7,7.4,12", "nan,7"])
+    func textThatIsNotTwoNumbersIsAnInvalidQuery(text: String) {
+        do {
+            _ = try CoordinateList.parseLatitudeLongitude(text, input: "--via")
+            Issue.record("'\(text)' was accepted")
+        } catch {
+            #expect(error.code == .invalidQuery)
+            #expect(error.message.hasPrefix("--via: "))
+        }
+    }
+
+    @Test func numbersOutOfRangeAreAnInvalidValue() {
+        do {
+            _ = try CoordinateList.parseLatitudeLongitude("95,7", input: "--to")
+            Issue.record("latitude 95 was accepted")
+        } catch {
+            #expect(error.code == .invalidValue)
+            #expect(error.message.hasPrefix("--to: "))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Dispatch
+import Foundation
+import Logging
+import OSRMService
+import WaymarkKit
+
+/// `waymark serve` as one call for a program's synchronous main thread: load the road network, serve
+/// it over HTTP until a signal (or `HTTPService.shutdown()`) stops the server, log to standard error.
+///
+///     WaymarkServer.bootstrapLogging(level: .info)
+///     try WaymarkServer.run(.init(source: .database(path: "city.sqlite"))) { host, port in print("http://\(host):\(port)") }
+public enum WaymarkServer {
+    /// What to serve and how.
+    public struct Configuration: Sendable {
+        /// Where the road network is loaded from, at start and again on each SIGHUP.
+        public var source: RoadNetworkSource
+        /// The HTTP server's address, threads, limits and map page.
+        public var http: HTTPService.Configuration
+        /// ALT landmarks for the router (0: none); more speed up routing and lengthen each load.
+        public var landmarks: Int
+
+        public init(source: RoadNetworkSource, http: HTTPService.Configuration = HTTPService.Configuration(), landmarks: Int = 8) {
+            self.source = source
+            self.http = http
+            self.landmarks = landmarks
+        }
+    }
+
+    /// The source of the start-up log lines (swift-log's default would be this module's name).
+    static let logSource = "waymark"
+
+    /// Sends log messages at `level` and above to standard error (the access log included at `info`).
+    ///
+    /// The logging system is the process's: call this once, before `run`.
+    public static func bootstrapLogging(level: Logger.Level) {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+
+    /// Loads the road network, then serves it from the calling thread until the server shuts down.
+    ///
+    /// Logs the map page's warnings and the load time first; `onListening` gets the bound host and port
+    /// once connections are accepted (with port 0, the one picked).
+    /// - Throws: `RoadNetworkLoadError` when the network cannot be loaded; the server's error when it
+    ///   cannot serve (the port is taken, the host cannot be bound).
+    public static func run(_ configuration: Configuration, onListening: @escaping @Sendable (String, Int) -> Void) throws {
+        let logger = Logger(label: "waymark.serve")
+        let (source, limits, landmarks) = (configuration.source, configuration.http.limits, configuration.landmarks)
+        let started = Date()
+        let service = try HTTPService(configuration: configuration.http, logger: logger) {
+            let loaded = try source.load()
+            return RoutingService(router: try loaded.makeRouter(landmarks: landmarks), pointsOfInterest: loaded.pointsOfInterest,
+                                  limits: limits)
+        }
+        // Under the program's source (`[waymark]`), where a log reader has always found the start-up lines.
+        for warning in configuration.http.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)", source: Self.logSource) }
+        logger.info("loaded the database in \(String(format: "%.2f", Date().timeIntervalSince(started))) s", source: Self.logSource)
+        try waitFor { try await service.run(onListening: onListening) }
+    }
+
+    /// Runs an async body to completion from a synchronous thread, rethrowing its error.
+    static func waitFor(_ body: @escaping @Sendable () async throws -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = LockedError()
+        Task {
+            do { try await body() } catch { failure.set(error) }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.get() { throw error }
+    }
+}
+
+/// An error handed from a task to the thread waiting for it.
+final class LockedError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+    func set(_ error: any Error) { lock.withLock { self.error = error } }
+    func get() -> (any Error)? { lock.withLock { error } }
+}
