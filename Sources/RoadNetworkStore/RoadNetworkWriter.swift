@@ -161,6 +161,11 @@ struct RoadNetworkWriter {
         }
         try put(.stringOffsets, offsets)
         try put(.stringBytes, bytes)
+        try put(.signpostIndex, g.signpostIndex)
+        try put(.signpostDestinations, g.signposts.map(\.destinationsIndex))
+        try put(.signpostExits, g.signposts.map(\.exitsIndex))
+        try put(.junctionExitNodes, g.junctionExits.map(\.node))
+        try put(.junctionExitRefs, g.junctionExits.map(\.refIndex))
     }
 
     /// Latitude and longitude of each point, alternating.

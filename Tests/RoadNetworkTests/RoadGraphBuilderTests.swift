@@ -98,7 +98,8 @@ import Geodesy
             tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: g.highway, speedLimit: g.speedLimit, flags: g.flags, nameIndex: g.nameIndex, refIndex: g.refIndex,
             wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: g.shapeElevations,
-            strings: g.strings, restrictions: g.restrictions)
+            strings: g.strings, restrictions: g.restrictions, signpostIndex: g.signpostIndex, signposts: g.signposts,
+            junctionExits: g.junctionExits)
     }
 
     @Test func validatingInitializerAcceptsGoodArraysAndNamesTheFirstBrokenInvariant() throws {
