@@ -177,7 +177,7 @@ struct StepBuilder {
         var placed = PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex)
         if let roadEdge {
             placed.destinations = graph.destinations(of: roadEdge)
-            placed.exits = exits(taking: roadEdge, at: node)
+            placed.exits = Self.exits(in: graph, taking: roadEdge, at: node)
         }
         return placed
     }
@@ -186,7 +186,7 @@ struct StepBuilder {
     /// the road's own `junction:ref` as OSRM reads it; else, when the road is a slip road (`*_link`) leaving
     /// a motorway junction with a number, that number, since OSM usually tags the exit number on the
     /// junction node rather than on the slip road. Staying on the main road at the junction takes no exit.
-    func exits(taking road: EdgeIndex, at node: NodeIndex?) -> String {
+    static func exits(in graph: RoadGraph, taking road: EdgeIndex, at node: NodeIndex?) -> String {
         let signed = graph.exits(of: road)
         guard signed.isEmpty, let node, graph.flags[Int(road)].contains(.link) else { return signed }
         return graph.junctionExit(at: node)
