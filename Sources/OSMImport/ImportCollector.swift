@@ -7,7 +7,8 @@ import RoadNetwork
 /// order in the file does not matter.
 ///
 /// Memory: 16 bytes per node (`NodeCoordinateTable`) plus 8 bytes per drivable-way node ref; node
-/// tags are never kept beyond `ele`, POI tags and the traffic controls the profile reads from them.
+/// tags are never kept beyond `ele`, POI tags, and the traffic controls and motorway junction exit
+/// numbers the profile reads from them.
 final class ImportCollector: OSMElementReceiver {
     /// Node tag keys the decoder should pass on (everything else is dropped without allocating).
     static let nodeTagKeys = ["ele", "name", "ref"] + poiKeys + trafficControlKeys

@@ -10,8 +10,8 @@ public typealias EdgeIndex = UInt32
 /// Layout (compressed sparse row, as in RoutingKit): the edges leaving node `n` are
 /// `firstOut[n] ..< firstOut[n + 1]`; every per-edge array is indexed by `EdgeIndex`; the intermediate
 /// OSM nodes of edge `e` (its shape points, in travel direction, without its two end nodes) are
-/// `shapePoints[firstShapePoint[e] ..< firstShapePoint[e + 1]]`. Strings (names, refs) are interned in
-/// `strings`, whose entry 0 is the empty string.
+/// `shapePoints[firstShapePoint[e] ..< firstShapePoint[e + 1]]`. Strings (names, refs, destinations, exit
+/// numbers) are interned in `strings`, whose entry 0 is the empty string.
 ///
 /// Invariants (checked by `validate()`, which debug builds run on every construction; arrays read from
 /// outside, such as a database, are assembled with `init(validating:…)`, which checks them in every build):
