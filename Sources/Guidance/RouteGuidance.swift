@@ -38,6 +38,11 @@ public struct RouteStep: Sendable {
     /// Road name of the stretch ("" when unnamed).
     public var name: String
     public var ref: String
+    /// The signposted destinations of the road taken (OSRM's `destinations`; "" when none).
+    public var destinations: String
+    /// The exit numbers or names of the maneuver (OSRM's `exits`; "" when none): the road's `junction:ref`,
+    /// else, where the step takes a slip road off a numbered motorway junction, that junction's number.
+    public var exits: String
     public var distance: Meters
     public var duration: Seconds
     /// Geometry of the stretch, starting at the maneuver location.
@@ -45,11 +50,13 @@ public struct RouteStep: Sendable {
     /// Driving, or on a ferry.
     public var mode: TravelMode
 
-    public init(maneuver: Maneuver, name: String, ref: String, distance: Meters, duration: Seconds, coordinates: [Coordinate],
-                mode: TravelMode = .driving) {
+    public init(maneuver: Maneuver, name: String, ref: String, destinations: String = "", exits: String = "",
+                distance: Meters, duration: Seconds, coordinates: [Coordinate], mode: TravelMode = .driving) {
         self.maneuver = maneuver
         self.name = name
         self.ref = ref
+        self.destinations = destinations
+        self.exits = exits
         self.distance = distance
         self.duration = duration
         self.coordinates = coordinates

@@ -9,6 +9,9 @@ struct PlacedManeuver: Sendable {
     var coordinateIndex: Int
     /// Index into `RouteLeg.edges` of the edge driven after the maneuver (the last edge for arrive).
     var edgeIndex: Int
+    /// The signposted destinations and exits of the maneuver ("" when none).
+    var destinations = ""
+    var exits = ""
 }
 
 /// Builds a leg's maneuvers: depart, the classified turns, arrive.
@@ -70,13 +73,14 @@ struct StepBuilder {
             result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,
                                 coordinateIndex: geometry.edgeStart[legTurn.junction], edgeIndex: legTurn.junction,
                                 before: turn.bearingBefore, after: turn.bearingAfter, roadEdge: edges[legTurn.roadEdge],
-                                rotaryName: turn.rotaryName))
+                                rotaryName: turn.rotaryName, atJunction: graph.tail[Int(edges[legTurn.junction])]))
             if turn.type.entersRoundabout, let resume = turn.resumeIndex, let exit = turn.exitStep {
                 // Leaving a roundabout or rotary is its own maneuver point (OSRM's "exit roundabout"), so AR
                 // shows where to leave; a roundabout turn has none.
                 result.append(place(type: exit.type, modifier: exit.modifier, exit: turn.exit,
                                     coordinateIndex: geometry.edgeStart[resume], edgeIndex: resume,
-                                    before: exit.bearingBefore, after: exit.bearingAfter, roadEdge: edges[resume]))
+                                    before: exit.bearingBefore, after: exit.bearingAfter, roadEdge: edges[resume],
+                                    atJunction: graph.tail[Int(edges[resume])]))
             }
         }
 
@@ -144,6 +148,7 @@ struct StepBuilder {
             let end = n + 1 < placed.count ? placed[n + 1].coordinateIndex : start
             steps.append(RouteStep(
                 maneuver: p.maneuver, name: p.maneuver.roadName, ref: p.maneuver.roadRef,
+                destinations: p.destinations, exits: p.exits,
                 distance: geometry.cumulativeDistance[end] - geometry.cumulativeDistance[start],
                 duration: geometry.cumulativeDuration[end] - geometry.cumulativeDuration[start],
                 coordinates: Array(leg.coordinates[start...end]),
@@ -154,7 +159,7 @@ struct StepBuilder {
 
     private func place(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, coordinateIndex: Int, edgeIndex: Int,
                        before: Bearing, after: Bearing, roadEdge: EdgeIndex?,
-                       arrivalSide: TurnDirection? = nil, rotaryName: String? = nil) -> PlacedManeuver {
+                       arrivalSide: TurnDirection? = nil, rotaryName: String? = nil, atJunction node: NodeIndex? = nil) -> PlacedManeuver {
         let road = roadEdge.map(roadLabel) ?? ""
         let name = roadEdge.map { graph.name(of: $0) } ?? ""
         let ref = roadEdge.map { graph.ref(of: $0) } ?? ""
@@ -169,7 +174,22 @@ struct StepBuilder {
             location: leg.coordinates[coordinateIndex], bearingBefore: before, bearingAfter: after,
             roadName: name, roadRef: ref, instruction: text,
             distanceAlongRoute: distanceOffset + geometry.cumulativeDistance[coordinateIndex], rotaryName: rotaryName)
-        return PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex)
+        var placed = PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex)
+        if let roadEdge {
+            placed.destinations = graph.destinations(of: roadEdge)
+            placed.exits = Self.exits(in: graph, taking: roadEdge, at: node)
+        }
+        return placed
+    }
+
+    /// The exits of a maneuver onto `road` at junction `node` (nil: depart or arrive, not at a junction):
+    /// the road's own `junction:ref` as OSRM reads it; else, when the road is a slip road (`*_link`) leaving
+    /// a motorway junction with a number, that number, since OSM usually tags the exit number on the
+    /// junction node rather than on the slip road. Staying on the main road at the junction takes no exit.
+    static func exits(in graph: RoadGraph, taking road: EdgeIndex, at node: NodeIndex?) -> String {
+        let signed = graph.exits(of: road)
+        guard signed.isEmpty, let node, graph.flags[Int(road)].contains(.link) else { return signed }
+        return graph.junctionExit(at: node)
     }
 
     /// The bearing of a polyline over about 10 m from point `index`, forwards (leaving it) or

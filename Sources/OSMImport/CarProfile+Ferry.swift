@@ -33,7 +33,8 @@ extension CarProfile {
         var interpretation = WayInterpretation(
             highway: highway, direction: direction, flags: flags, forwardLimit: limit, backwardLimit: limit,
             forwardSpeed: ferrySpeed, backwardSpeed: ferrySpeed,
-            name: value("name") ?? "", ref: value("ref") ?? "", hadUnreadableMaxspeed: false)
+            name: value("name") ?? "", ref: value("ref") ?? "", signposts: Self.signposts(direction: direction, value),
+            hadUnreadableMaxspeed: false)
         if let text = value("duration"), let seconds = Self.readDuration(text) {
             interpretation.crossingDuration = max(seconds, Self.shortestCrossing)
         }

@@ -98,7 +98,8 @@ extension CarProfile {
             forwardLimit: forwardLimit, backwardLimit: backwardLimit,
             forwardSpeed: speed("maxspeed:advisory:forward", posted: forwardLimit),
             backwardSpeed: speed("maxspeed:advisory:backward", posted: backwardLimit),
-            name: value("name") ?? "", ref: value("ref") ?? "", hadUnreadableMaxspeed: unreadable)
+            name: value("name") ?? "", ref: value("ref") ?? "", signposts: Self.signposts(direction: direction, value),
+            hadUnreadableMaxspeed: unreadable)
     }
 
     /// Interprets a node's tags: the traffic control standing there, or nil for none.

@@ -111,7 +111,8 @@ extension ImportCollector {
             if routingIndex[n] != absent { return routingIndex[n] }
             let id = nodes.id(at: n)
             let index = builder.addNode(osmID: id, coordinate: nodes.coordinate(at: n), elevation: elevations[id] ?? .nan,
-                                        control: trafficControls.isEmpty ? .none : trafficControls[id] ?? .none)
+                                        control: trafficControls.isEmpty ? .none : trafficControls[id] ?? .none,
+                                        junctionExit: junctionExits.isEmpty ? "" : junctionExits[id] ?? "")
             routingIndex[n] = index
             return index
         }
@@ -211,14 +212,15 @@ extension ImportCollector {
             builder.addEdge(RoadEdgeDescription(
                 from: from, to: to, shape: shape, shapeElevations: shapeElevations, lengthMeters: length,
                 routingSpeed: a.forwardSpeed, highway: a.highway, speedLimit: a.forwardLimit,
-                flags: a.flags.union(oneway), name: a.name, ref: a.ref, wayID: wayID, travelTimeSeconds: fixedTime))
+                flags: a.flags.union(oneway), name: a.name, ref: a.ref,
+                destinations: a.signposts.destinations, exits: a.signposts.exits, wayID: wayID, travelTimeSeconds: fixedTime))
         }
         if a.direction != .forward {
             builder.addEdge(RoadEdgeDescription(
                 from: to, to: from, shape: shape.reversed(), shapeElevations: shapeElevations.reversed(), lengthMeters: length,
                 routingSpeed: a.backwardSpeed, highway: a.highway, speedLimit: a.backwardLimit,
-                flags: a.flags.union(oneway).union(.againstWayDirection), name: a.name, ref: a.ref, wayID: wayID,
-                travelTimeSeconds: fixedTime))
+                flags: a.flags.union(oneway).union(.againstWayDirection), name: a.name, ref: a.ref,
+                destinations: a.signposts.destinations, exits: a.signposts.exits, wayID: wayID, travelTimeSeconds: fixedTime))
         }
     }
 

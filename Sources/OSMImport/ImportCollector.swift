@@ -7,10 +7,11 @@ import RoadNetwork
 /// order in the file does not matter.
 ///
 /// Memory: 16 bytes per node (`NodeCoordinateTable`) plus 8 bytes per drivable-way node ref; node
-/// tags are never kept beyond `ele`, POI tags and the traffic controls the profile reads from them.
+/// tags are never kept beyond `ele`, POI tags, and the traffic controls and motorway junction exit
+/// numbers the profile reads from them.
 final class ImportCollector: OSMElementReceiver {
     /// Node tag keys the decoder should pass on (everything else is dropped without allocating).
-    static let nodeTagKeys = ["ele", "name"] + poiKeys + trafficControlKeys
+    static let nodeTagKeys = ["ele", "name", "ref"] + poiKeys + trafficControlKeys
     /// Node tag keys the profile reads for traffic controls (`CarProfile.interpretNode`).
     static let trafficControlKeys = ["highway", "direction", "traffic_signals:direction", "stop"]
     /// Tag keys that make a named node or closed way a point of interest, in order of preference.
@@ -20,7 +21,8 @@ final class ImportCollector: OSMElementReceiver {
                              "tunnel", "bridge", "maxspeed:forward", "maxspeed:backward", "maxspeed:type",
                              "maxspeed:advisory", "maxspeed:advisory:forward", "maxspeed:advisory:backward",
                              "surface", "tracktype", "smoothness",
-                             "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration"] + CarProfile.accessKeys + poiKeys
+                             "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration"]
+        + CarProfile.accessKeys + CarProfile.signpostKeys + poiKeys
     /// Relation tag keys the restriction reader uses.
     static let relationTagKeys = ["type", "restriction", "restriction:motorcar", "restriction:motor_vehicle", "except"]
 
@@ -32,6 +34,8 @@ final class ImportCollector: OSMElementReceiver {
     var elevations: [Int64: Float] = [:]
     /// Traffic signals, stop and give-way signs by node id (the profile's reading of the node's tags).
     var trafficControls: [Int64: TrafficControl] = [:]
+    /// Exit numbers of motorway junctions by node id (the profile's reading of the node's tags).
+    var junctionExits: [Int64: String] = [:]
     var pointsOfInterest: [PointOfInterest] = []
 
     /// Drivable ways: `wayRefs[wayRefStart[i] ..< wayRefStart[i + 1]]` are way i's node ids.
@@ -70,6 +74,7 @@ final class ImportCollector: OSMElementReceiver {
             }
         }
         if hasHighway, let control = profile.interpretNode(tags) { trafficControls[id] = control }
+        if hasHighway, let exit = profile.junctionExit(tags) { junctionExits[id] = exit }
         if let name, !name.isEmpty, let (key, category) = Self.poiCategory(tags) {
             let coordinate = Coordinate(latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7)
             pointsOfInterest.append(PointOfInterest(osmID: id, osmType: .node, name: name, key: key, category: category, coordinate: coordinate))

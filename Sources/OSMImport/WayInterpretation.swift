@@ -17,6 +17,8 @@ struct WayInterpretation: Sendable, Equatable {
     var backwardSpeed: KilometersPerHour
     var name: String
     var ref: String
+    /// Destinations (in the driven direction of a oneway) and exit numbers the way's signs announce.
+    var signposts = WaySignposts()
     /// A `maxspeed*` tag was present but could not be read (the class default was used).
     var hadUnreadableMaxspeed: Bool
     /// A ferry's tagged crossing time for the whole way (its `duration`); nil times edges by speed.

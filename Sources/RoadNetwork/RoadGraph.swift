@@ -10,8 +10,8 @@ public typealias EdgeIndex = UInt32
 /// Layout (compressed sparse row, as in RoutingKit): the edges leaving node `n` are
 /// `firstOut[n] ..< firstOut[n + 1]`; every per-edge array is indexed by `EdgeIndex`; the intermediate
 /// OSM nodes of edge `e` (its shape points, in travel direction, without its two end nodes) are
-/// `shapePoints[firstShapePoint[e] ..< firstShapePoint[e + 1]]`. Strings (names, refs) are interned in
-/// `strings`, whose entry 0 is the empty string.
+/// `shapePoints[firstShapePoint[e] ..< firstShapePoint[e + 1]]`. Strings (names, refs, destinations, exit
+/// numbers) are interned in `strings`, whose entry 0 is the empty string.
 ///
 /// Invariants (checked by `validate()`, which debug builds run on every construction; arrays read from
 /// outside, such as a database, are assembled with `init(validating:…)`, which checks them in every build):
@@ -22,6 +22,9 @@ public typealias EdgeIndex = UInt32
 /// - `lengthMeters[e] >= 0` and finite; `travelTimeSeconds[e] > 0` unless the length is 0;
 /// - `firstShapePoint.count == edgeCount + 1`, non-decreasing, ending at `shapePoints.count`;
 /// - `nameIndex`/`refIndex` < `strings.count`, `strings[0] == ""`;
+/// - `signpostIndex` has `edgeCount` entries < `signposts.count` (`signpostIndex` may be given empty, meaning no
+///   signpost anywhere), `signposts[0] == .none`, every signpost's strings < `strings.count`;
+/// - `junctionExits` are sorted by node, at most one per node, `node < nodeCount`, `0 < refIndex < strings.count`;
 /// - restrictions are sorted by `fromEdge` and satisfy `TurnRestriction`'s invariant;
 /// - via-way restrictions are sorted by `fromEdge` and satisfy `ViaWayRestriction`'s invariant.
 public struct RoadGraph: Sendable {
@@ -45,6 +48,8 @@ public struct RoadGraph: Sendable {
     public let flags: [EdgeFlags]
     public let nameIndex: [UInt32]
     public let refIndex: [UInt32]
+    /// What the signs along each edge announce, as an index into `signposts` (0: nothing).
+    public let signpostIndex: [UInt32]
     public let wayID: [Int64]
 
     // MARK: Geometry
@@ -55,6 +60,10 @@ public struct RoadGraph: Sendable {
 
     // MARK: Shared tables
     public let strings: [String]
+    /// The distinct signposts of the edges; entry 0 is `Signpost.none`.
+    public let signposts: [Signpost]
+    /// The exit numbers of the motorway junctions among the nodes, sorted by node.
+    public let junctionExits: [JunctionExit]
     public let restrictions: [TurnRestriction]
     /// Restrictions over via ways, as edge paths, sorted by their from edge.
     public let viaWayRestrictions: [ViaWayRestriction]
@@ -76,6 +85,7 @@ public struct RoadGraph: Sendable {
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
+        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], junctionExits: [JunctionExit] = [],
         drivingSide: DrivingSide = .right
     ) {
         self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
@@ -83,6 +93,7 @@ public struct RoadGraph: Sendable {
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
                   strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
+                  signpostIndex: signpostIndex, signposts: signposts, junctionExits: junctionExits,
                   drivingSide: drivingSide, checkedInDebugBuilds: true)
     }
 
@@ -97,6 +108,7 @@ public struct RoadGraph: Sendable {
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
+        signpostIndex: [UInt32], signposts: [Signpost], junctionExits: [JunctionExit],
         drivingSide: DrivingSide = .right
     ) throws(RoadGraphInconsistency) {
         // Assembling is safe on any arrays (the reverse adjacency skips heads out of range); nothing reads
@@ -105,11 +117,16 @@ public struct RoadGraph: Sendable {
         if nodeControls.count != nodeCoordinates.count {
             throw RoadGraphInconsistency(description: "\(nodeControls.count) traffic controls for \(nodeCoordinates.count) nodes")
         }
+        // Likewise every edge needs its signpost index here.
+        if signpostIndex.count != head.count {
+            throw RoadGraphInconsistency(description: "\(signpostIndex.count) signpost indices for \(head.count) edges")
+        }
         self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
                   nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
                   strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
+                  signpostIndex: signpostIndex, signposts: signposts, junctionExits: junctionExits,
                   drivingSide: drivingSide, checkedInDebugBuilds: false)
         if let problem = validate() { throw RoadGraphInconsistency(description: problem) }
     }
@@ -123,6 +140,7 @@ public struct RoadGraph: Sendable {
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
+        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], junctionExits: [JunctionExit] = [],
         drivingSide: DrivingSide = .right, reverseAdjacency: (firstIn: [UInt32], edges: [EdgeIndex])? = nil,
         checkedInDebugBuilds: Bool
     ) {
@@ -140,6 +158,9 @@ public struct RoadGraph: Sendable {
         self.flags = flags
         self.nameIndex = nameIndex
         self.refIndex = refIndex
+        self.signpostIndex = signpostIndex.isEmpty ? [UInt32](repeating: 0, count: head.count) : signpostIndex
+        self.signposts = signposts
+        self.junctionExits = junctionExits
         self.wayID = wayID
         self.firstShapePoint = firstShapePoint
         self.shapePoints = shapePoints
@@ -196,6 +217,26 @@ public struct RoadGraph: Sendable {
     public func name(of edge: EdgeIndex) -> String { strings[Int(nameIndex[Int(edge)])] }
     /// The route reference of an edge (`A 5`, `N13`; "" when none).
     public func ref(of edge: EdgeIndex) -> String { strings[Int(refIndex[Int(edge)])] }
+    /// The signposted destinations of an edge (`A1: Porto, Lisboa`; "" when none).
+    public func destinations(of edge: EdgeIndex) -> String {
+        strings[Int(signposts[Int(signpostIndex[Int(edge)])].destinationsIndex)]
+    }
+    /// The exit numbers or names signed on an edge's road (its `junction:ref`; "" when none).
+    public func exits(of edge: EdgeIndex) -> String {
+        strings[Int(signposts[Int(signpostIndex[Int(edge)])].exitsIndex)]
+    }
+
+    /// The exit number of the motorway junction at `node` ("" when it is none, or has no number).
+    /// - Complexity: O(log j) for j junctions with an exit number.
+    public func junctionExit(at node: NodeIndex) -> String {
+        var lo = 0, hi = junctionExits.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if junctionExits[mid].node < node { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < junctionExits.count, junctionExits[lo].node == node else { return "" }
+        return strings[Int(junctionExits[lo].refIndex)]
+    }
 
     /// The intermediate shape points of an edge, in travel direction, without its end nodes.
     /// - Complexity: O(1) (a slice).
@@ -253,7 +294,8 @@ public struct RoadGraph: Sendable {
         for (name, count) in [("tail", tail.count), ("lengthMeters", lengthMeters.count),
                               ("travelTimeSeconds", travelTimeSeconds.count), ("highway", highway.count),
                               ("speedLimit", speedLimit.count), ("flags", flags.count),
-                              ("nameIndex", nameIndex.count), ("refIndex", refIndex.count), ("wayID", wayID.count)]
+                              ("nameIndex", nameIndex.count), ("refIndex", refIndex.count), ("wayID", wayID.count),
+                              ("signpostIndex", signpostIndex.count)]
         where count != m {
             return "\(name) has \(count) entries for \(m) edges"
         }
@@ -262,6 +304,7 @@ public struct RoadGraph: Sendable {
         }
         if shapeElevations.count != shapePoints.count { return "shapeElevations differs from shapePoints" }
         if strings.first != "" { return "strings[0] must be the empty string" }
+        if let problem = validateSignposts() { return problem }
         for v in 0..<n where firstOut[v] > firstOut[v + 1] { return "firstOut decreases at node \(v)" }
         // Non-decreasing up to firstOut[n] == edgeCount: every range below lies within the edges.
         for v in 0..<n {
@@ -276,6 +319,7 @@ public struct RoadGraph: Sendable {
             if lengthMeters[e] > 0 && travelTimeSeconds[e] <= 0 { return "edge \(e) has length but no travel time" }
             if firstShapePoint[e] > firstShapePoint[e + 1] { return "firstShapePoint decreases at edge \(e)" }
             if Int(nameIndex[e]) >= strings.count || Int(refIndex[e]) >= strings.count { return "edge \(e) names a missing string" }
+            if Int(signpostIndex[e]) >= signposts.count { return "edge \(e) has signpost \(signpostIndex[e]), beyond \(signposts.count) signposts" }
         }
         var previous: UInt32 = 0
         for r in restrictions {
@@ -295,6 +339,24 @@ public struct RoadGraph: Sendable {
             for (a, b) in zip(r.edges, r.edges.dropFirst()) where head[Int(a)] != tail[Int(b)] {
                 return "via-way restriction \(r.relationID) has edges that do not meet"
             }
+        }
+        return nil
+    }
+
+    /// The first violated invariant of `signposts` and `junctionExits` (per-edge indices are checked with
+    /// the other edge arrays).
+    /// - Complexity: O(signposts + junction exits).
+    private func validateSignposts() -> String? {
+        if signposts.first != Signpost.none { return "signposts[0] must be the empty signpost" }
+        for (i, s) in signposts.enumerated() where Int(s.destinationsIndex) >= strings.count || Int(s.exitsIndex) >= strings.count {
+            return "signpost \(i) names a missing string"
+        }
+        var previous: NodeIndex?
+        for exit in junctionExits {
+            if let previous, exit.node <= previous { return "junction exits are not sorted by node, one per node" }
+            previous = exit.node
+            if Int(exit.node) >= nodeCount { return "junction exit at node \(exit.node), beyond \(nodeCount) nodes" }
+            if exit.refIndex == 0 || Int(exit.refIndex) >= strings.count { return "junction exit at node \(exit.node) names no string" }
         }
         return nil
     }

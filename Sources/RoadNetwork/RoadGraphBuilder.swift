@@ -20,12 +20,16 @@ public struct RoadEdgeDescription: Sendable {
     public var flags: EdgeFlags
     public var name: String
     public var ref: String
+    /// The signposted destinations in this direction (`A1: Porto, Lisboa`; "" when none).
+    public var destinations: String
+    /// The exit numbers or names signed on the road (`junction:ref`; "" when none).
+    public var exits: String
     public var wayID: Int64
 
     public init(from: NodeIndex, to: NodeIndex, shape: [Coordinate] = [], shapeElevations: [Float] = [],
                 lengthMeters: Meters? = nil, routingSpeed: KilometersPerHour, highway: HighwayClass,
-                speedLimit: SpeedLimit, flags: EdgeFlags = [], name: String = "", ref: String = "", wayID: Int64 = 0,
-                travelTimeSeconds: Seconds? = nil) {
+                speedLimit: SpeedLimit, flags: EdgeFlags = [], name: String = "", ref: String = "",
+                destinations: String = "", exits: String = "", wayID: Int64 = 0, travelTimeSeconds: Seconds? = nil) {
         self.from = from
         self.to = to
         self.shape = shape
@@ -37,6 +41,8 @@ public struct RoadEdgeDescription: Sendable {
         self.flags = flags
         self.name = name
         self.ref = ref
+        self.destinations = destinations
+        self.exits = exits
         self.wayID = wayID
         self.travelTimeSeconds = travelTimeSeconds
     }
@@ -61,6 +67,7 @@ public struct RoadGraphBuilder: Sendable {
     private var edgeFlags: [EdgeFlags] = []
     private var edgeName: [UInt32] = []
     private var edgeRef: [UInt32] = []
+    private var edgeSignpost: [UInt32] = []
     private var edgeWay: [Int64] = []
     private var edgeShapeStart: [UInt32] = []
     private var shape: [Coordinate] = []
@@ -70,6 +77,9 @@ public struct RoadGraphBuilder: Sendable {
     private var stringIndex: [String: UInt32] = ["": 0]
     // Consecutive edges usually belong to one way and share its name: skip the hash lookup then.
     private var lastInterned: (string: String, index: UInt32) = ("", 0)
+    private var signposts: [Signpost] = [.none]
+    private var signpostIndex: [Signpost: UInt32] = [.none: 0]
+    private var junctionExits: [JunctionExit] = []
 
     private struct WayRestriction { var kind: TurnRestriction.Kind; var fromWay: Int64; var via: NodeIndex; var toWay: Int64; var relation: Int64 }
     private var wayRestrictions: [WayRestriction] = []
@@ -89,19 +99,24 @@ public struct RoadGraphBuilder: Sendable {
         edgeFrom.reserveCapacity(edges); edgeTo.reserveCapacity(edges); edgeLength.reserveCapacity(edges)
         edgeTime.reserveCapacity(edges); edgeHighway.reserveCapacity(edges); edgeLimit.reserveCapacity(edges)
         edgeFlags.reserveCapacity(edges); edgeName.reserveCapacity(edges); edgeRef.reserveCapacity(edges)
+        edgeSignpost.reserveCapacity(edges)
         edgeWay.reserveCapacity(edges); edgeShapeStart.reserveCapacity(edges)
         shape.reserveCapacity(shapePoints); shapeElevation.reserveCapacity(shapePoints)
     }
 
-    /// Adds a routing node and returns its index.
+    /// Adds a routing node and returns its index; `junctionExit` is the exit number of a motorway
+    /// junction standing there ("" for none).
     @discardableResult
     public mutating func addNode(osmID: Int64 = 0, coordinate: Coordinate, elevation: Float = .nan,
-                                 control: TrafficControl = .none) -> NodeIndex {
+                                 control: TrafficControl = .none, junctionExit: String = "") -> NodeIndex {
         coordinates.append(coordinate)
         osmIDs.append(osmID)
         elevations.append(elevation)
         controls.append(control)
-        return NodeIndex(coordinates.count - 1)
+        let node = NodeIndex(coordinates.count - 1)
+        // Nodes are numbered in the order added, so the list stays sorted by node.
+        if !junctionExit.isEmpty { junctionExits.append(JunctionExit(node: node, refIndex: intern(junctionExit))) }
+        return node
     }
 
     /// The coordinate of a node already added.
@@ -132,6 +147,8 @@ public struct RoadGraphBuilder: Sendable {
         edgeFlags.append(edge.flags)
         edgeName.append(intern(edge.name))
         edgeRef.append(intern(edge.ref))
+        edgeSignpost.append(edge.destinations.isEmpty && edge.exits.isEmpty ? 0
+            : internSignpost(Signpost(destinationsIndex: intern(edge.destinations), exitsIndex: intern(edge.exits))))
         edgeWay.append(edge.wayID)
         edgeShapeStart.append(UInt32(shape.count))
         shape.append(contentsOf: edge.shape)
@@ -171,6 +188,14 @@ public struct RoadGraphBuilder: Sendable {
             stringIndex[s] = i
         }
         lastInterned = (s, i)
+        return i
+    }
+
+    private mutating func internSignpost(_ signpost: Signpost) -> UInt32 {
+        if let known = signpostIndex[signpost] { return known }
+        let i = UInt32(signposts.count)
+        signposts.append(signpost)
+        signpostIndex[signpost] = i
         return i
     }
 
@@ -242,6 +267,7 @@ public struct RoadGraphBuilder: Sendable {
         let tail = take(&edgeFrom), head = take(&edgeTo), way = take(&edgeWay)
         let length = take(&edgeLength), time = take(&edgeTime), highway = take(&edgeHighway)
         let limit = take(&edgeLimit), flags = take(&edgeFlags), name = take(&edgeName), ref = take(&edgeRef)
+        let signpost = take(&edgeSignpost)
         order = []
 
         // The graph's reverse adjacency, made once: restrictions need the edges entering their via nodes
@@ -276,6 +302,7 @@ public struct RoadGraphBuilder: Sendable {
             nameIndex: name, refIndex: ref, wayID: way,
             firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,
             strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayPaths,
+            signpostIndex: signpost, signposts: signposts, junctionExits: junctionExits,
             reverseAdjacency: incoming, checkedInDebugBuilds: true)
     }
 

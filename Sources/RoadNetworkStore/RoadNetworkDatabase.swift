@@ -133,6 +133,9 @@ public final class RoadNetworkDatabase {
         let shapePoints = try coordinates(.shapeCoordinates)
         let shapeElevations = try elevations(.shapeElevations)
         let strings = try decodeStrings(offsets: try load(.stringOffsets), bytes: try load(.stringBytes))
+        let signpostIndex: [UInt32] = try load(.signpostIndex)
+        let signposts = try assembleSignposts(destinations: try load(.signpostDestinations), exits: try load(.signpostExits))
+        let junctionExits = try assembleJunctionExits(nodes: try load(.junctionExitNodes), refs: try load(.junctionExitRefs))
         let restrictions = try loadRestrictions()
         let viaWayRestrictions = try loadViaWayRestrictions()
         let drivingSide = try storedDrivingSide()
@@ -159,7 +162,8 @@ public final class RoadNetworkDatabase {
                 speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
                 refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
                 shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
-                viaWayRestrictions: viaWayRestrictions, drivingSide: drivingSide)
+                viaWayRestrictions: viaWayRestrictions, signpostIndex: signpostIndex, signposts: signposts,
+                junctionExits: junctionExits, drivingSide: drivingSide)
         } catch {
             throw .corrupt(path: path, detail: error.description)
         }
@@ -224,6 +228,22 @@ public final class RoadNetworkDatabase {
             result[String(hierarchy), default: 0] += description.count * MemoryLayout<UInt32>.stride
         }
         return result
+    }
+
+    /// The signposts from their two parallel arrays (the graph checks the string indices).
+    private func assembleSignposts(destinations: [UInt32], exits: [UInt32]) throws(RoadNetworkStoreError) -> [Signpost] {
+        guard destinations.count == exits.count else {
+            throw .corrupt(path: path, detail: "\(destinations.count) signpost destinations for \(exits.count) signpost exits")
+        }
+        return zip(destinations, exits).map { Signpost(destinationsIndex: $0, exitsIndex: $1) }
+    }
+
+    /// The junction exits from their two parallel arrays (the graph checks order and ranges).
+    private func assembleJunctionExits(nodes: [UInt32], refs: [UInt32]) throws(RoadNetworkStoreError) -> [JunctionExit] {
+        guard nodes.count == refs.count else {
+            throw .corrupt(path: path, detail: "\(nodes.count) junction exit nodes for \(refs.count) exit numbers")
+        }
+        return zip(nodes, refs).map { JunctionExit(node: $0, refIndex: $1) }
     }
 
     /// The driving side recorded in the metadata.

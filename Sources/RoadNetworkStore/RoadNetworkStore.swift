@@ -25,9 +25,11 @@ import RoadNetwork
 public enum RoadNetworkStore {
     /// The database format this build writes and reads. Bump on any layout change.
     /// Version 2 added the checksums; version 3 via-way restrictions and the driving side; version 4 the
-    /// traffic controls per node (`node.traffic_control`) and their counts in the metadata; version 5
-    /// the optional contraction hierarchies (`ch.<metric>.<array>`) and their build time.
-    public static let formatVersion = 5
+    /// traffic controls per node (`node.traffic_control`) and their counts in the metadata; version 5 the
+    /// signposts (destinations and exits per edge, `edge.signpost`, `signpost.*`) and the exit numbers of
+    /// motorway junctions (`junction_exit.*`); version 6 the optional contraction hierarchies
+    /// (`ch.<metric>.<array>`) and their build time.
+    public static let formatVersion = 6
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

@@ -165,6 +165,11 @@ struct RoadNetworkWriter {
         }
         try put(.stringOffsets, offsets)
         try put(.stringBytes, bytes)
+        try put(.signpostIndex, g.signpostIndex)
+        try put(.signpostDestinations, g.signposts.map(\.destinationsIndex))
+        try put(.signpostExits, g.signposts.map(\.exitsIndex))
+        try put(.junctionExitNodes, g.junctionExits.map(\.node))
+        try put(.junctionExitRefs, g.junctionExits.map(\.refIndex))
         for (hierarchy, arrays) in hierarchies.sorted(by: { $0.key < $1.key }) {
             for (name, values) in arrays.sorted(by: { $0.key < $1.key }) {
                 try put(named: Schema.hierarchyArrayPrefix + hierarchy + "." + name, values)

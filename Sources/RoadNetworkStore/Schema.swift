@@ -57,6 +57,16 @@ enum Schema {
         case stringOffsets = "strings.offsets"
         /// The UTF-8 of every string, concatenated.
         case stringBytes = "strings.utf8"
+        /// Index into the signposts of each edge (0: nothing signed).
+        case signpostIndex = "edge.signpost"
+        /// String index of each signpost's destinations; entry 0 is the empty signpost.
+        case signpostDestinations = "signpost.destinations"
+        /// String index of each signpost's exits, matching `signpostDestinations`.
+        case signpostExits = "signpost.exits"
+        /// The nodes that are motorway junctions with an exit number, ascending.
+        case junctionExitNodes = "junction_exit.node"
+        /// String index of each junction's exit number, matching `junctionExitNodes`.
+        case junctionExitRefs = "junction_exit.ref"
     }
 
     /// Arrays of contraction hierarchies are named `ch.<hierarchy>.<array>` (u32 each, optional).

@@ -10,7 +10,7 @@ import Routing
 /// and `waypoints[]` (snapped `location` as [lon, lat], `name`, snap `distance`; `hint` is omitted).
 /// Distances are metres and durations seconds with one decimal, coordinates six decimals, bearings
 /// whole degrees. Each step lists every junction it passes in `intersections`, the first being its
-/// maneuver's, as OSRM does.
+/// maneuver's, as OSRM does, and carries `destinations` and `exits` when signed.
 public struct OSRMRouteResponse: Sendable {
     /// How `geometry` values are written (OSRM's `geometries=` parameter).
     public enum GeometryFormat: String, Sendable, CaseIterable {
@@ -186,6 +186,9 @@ public struct OSRMRouteResponse: Sendable {
         w.field("driving_side", graph.drivingSide.rawValue)
         w.field("name", step.name)
         if !step.ref.isEmpty { w.field("ref", step.ref) }
+        // Like OSRM, the keys are left out when nothing is signed.
+        if !step.destinations.isEmpty { w.field("destinations", step.destinations) }
+        if !step.exits.isEmpty { w.field("exits", step.exits) }
         if m.type == .rotary, let rotaryName = m.rotaryName, !rotaryName.isEmpty { w.field("rotary_name", rotaryName) }
         w.key("intersections")
         w.beginArray()

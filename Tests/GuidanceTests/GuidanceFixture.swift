@@ -12,9 +12,10 @@ struct GuidanceFixture {
     let graph: RoadGraph
     let router: Router
 
-    init(_ drawing: String, ways: [MapFixture.Way], restrictions: [MapFixture.Restriction] = [], gridSize: Meters = 10) throws {
+    init(_ drawing: String, ways: [MapFixture.Way], restrictions: [MapFixture.Restriction] = [], gridSize: Meters = 10,
+         nodeTags: [Character: [String: String]] = [:]) throws {
         map = MapFixture(drawing, gridSize: gridSize)
-        let xml = map.osmXML(ways: ways, restrictions: restrictions)
+        let xml = map.osmXML(ways: ways, restrictions: restrictions, nodeTags: nodeTags)
         graph = try OSMImporter.importXML(xml, sourceName: "fixture").graph
         router = Router(graph: graph)
     }

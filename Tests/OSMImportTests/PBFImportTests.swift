@@ -26,7 +26,8 @@ import TestSupport
     static let ways: [MapFixture.Way] = [
         .init("abcd", ["highway": "primary", "name": "Main Street", "maxspeed": "50"]),
         .init("bfi", ["highway": "residential", "name": "Cross Lane"]),
-        .init("cg", ["highway": "residential", "oneway": "yes", "name": "Oneway Row"]),
+        .init("cg", ["highway": "residential", "oneway": "yes", "name": "Oneway Row", "destination:ref": "B 7",
+                     "destination": "Zagreb;Split", "junction:ref": "3"]),
         .init("efgh", ["highway": "secondary", "name": "Low Road", "ref": "B 7"]),
         .init("ae", ["highway": "footway"]),
     ]
@@ -37,6 +38,7 @@ import TestSupport
     static let nodeTags: [Character: [String: String]] = [
         "h": ["amenity": "cafe", "name": "Kavana", "ele": "120", "created_by": "test"],
         "a": ["highway": "traffic_signals"],
+        "c": ["highway": "motorway_junction", "ref": "4", "name": "Main"],
     ]
 
     static var data: PBFTestData { PBFTestData(map: map, ways: ways, restrictions: restrictions, nodeTags: nodeTags) }
@@ -77,6 +79,7 @@ import TestSupport
         #expect(fromXML.statistics.restrictionsKept == 2)
         #expect(fromXML.statistics.viaWayRestrictionsKept == 1)
         #expect(fromXML.pointsOfInterest.map(\.name) == ["Kavana"])
+        #expect(fromXML.graph.signposts.count == 2 && fromXML.graph.junctionExits.count == 1)
     }
 
     @Test func statisticsCountTheFileAsXMLDoesAndNameTheBlocks() throws {
@@ -328,6 +331,8 @@ func expectSameImport(_ a: ImportResult, _ b: ImportResult, _ label: String, sou
     #expect(g.highway == h.highway && g.flags == h.flags && g.wayID == h.wayID, "\(label): edge attributes", sourceLocation: sourceLocation)
     #expect("\(g.speedLimit)" == "\(h.speedLimit)", "\(label): speed limits", sourceLocation: sourceLocation)
     #expect(g.strings == h.strings && g.nameIndex == h.nameIndex && g.refIndex == h.refIndex, "\(label): names", sourceLocation: sourceLocation)
+    #expect(g.signpostIndex == h.signpostIndex && g.signposts == h.signposts && g.junctionExits == h.junctionExits,
+            "\(label): signposts", sourceLocation: sourceLocation)
     #expect(g.firstShapePoint == h.firstShapePoint && g.shapePoints == h.shapePoints, "\(label): shapes", sourceLocation: sourceLocation)
     #expect("\(g.restrictions)" == "\(h.restrictions)" && "\(g.viaWayRestrictions)" == "\(h.viaWayRestrictions)",
             "\(label): restrictions", sourceLocation: sourceLocation)

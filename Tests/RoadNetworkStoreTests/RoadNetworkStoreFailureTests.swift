@@ -41,6 +41,20 @@ import Testing
         #expect(RoadNetworkStoreError.unsupportedFormatVersion(path: path, found: 0, supported: 1).description.contains("older"))
     }
 
+    @Test func aVersion4DatabaseWithoutSignpostsIsRefusedWithReImportAdvice() throws {
+        let (directory, path) = try writtenDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // What version 4 wrote: no signpost or junction exit arrays.
+        try tamper(path, """
+            DELETE FROM array_chunks WHERE name LIKE 'signpost.%' OR name LIKE 'junction_exit.%' OR name = 'edge.signpost';
+            DELETE FROM arrays WHERE name LIKE 'signpost.%' OR name LIKE 'junction_exit.%' OR name = 'edge.signpost';
+            PRAGMA user_version = 4;
+            """)
+        let expected = RoadNetworkStoreError.unsupportedFormatVersion(path: path, found: 4, supported: RoadNetworkStore.formatVersion)
+        #expect(throws: expected) { try RoadNetworkStore.load(path: path) }
+        #expect(expected.description.contains("older") && expected.description.contains("re-import it with 'waymark import'"))
+    }
+
     @Test func metadataFormatVersionMustAgreeWithTheHeader() throws {
         let (directory, path) = try writtenDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -33,6 +33,10 @@ import Testing
         #expect(h.flags == g.flags)
         #expect(h.nameIndex == g.nameIndex)
         #expect(h.refIndex == g.refIndex)
+        #expect(g.signposts.count == 3 && g.junctionExits.count == 1)
+        #expect(h.signpostIndex == g.signpostIndex)
+        #expect(h.signposts == g.signposts)
+        #expect(h.junctionExits == g.junctionExits)
         #expect(h.wayID == g.wayID)
         #expect(h.firstShapePoint == g.firstShapePoint)
         #expect(h.shapePoints == g.shapePoints)
@@ -48,6 +52,15 @@ import Testing
         #expect(loaded.pointsOfInterest == StoreFixtures.pointsOfInterest)
         // Spot checks that the fixture really exercises what it claims.
         #expect(h.strings.contains("東京通り 🚗") && h.strings.contains("Straße des 17. Juni"))
+        func edge(_ from: Int64, _ to: Int64) throws -> EdgeIndex {
+            try #require((0..<h.edgeCount).first { h.nodeOSMIDs[Int(h.tail[$0])] == from && h.nodeOSMIDs[Int(h.head[$0])] == to }
+                .map(EdgeIndex.init))
+        }
+        let link = try edge(102, 103), roundabout = try edge(9_876_543_210, -7)
+        #expect(h.destinations(of: link) == "A1: Porto, Lisboa" && h.exits(of: link) == "")
+        #expect(h.exits(of: roundabout) == "3; 3a" && h.destinations(of: roundabout) == "")
+        let b = try #require(h.nodeOSMIDs.firstIndex(of: 102).map(NodeIndex.init))
+        #expect(h.junctionExit(at: b) == "12")
         #expect(h.speedLimit.contains { $0.unit == .milesPerHour && $0.valueInTaggedUnit == 30 })
         #expect(h.speedLimit.contains { $0.unit == .knots && $0.valueInTaggedUnit == 10 })
         #expect(Set(h.restrictions.map(\.kind)) == [.prohibitive, .mandatory])

@@ -7,7 +7,8 @@ import RoadNetwork
 enum StoreFixtures {
     /// A graph using every attribute kind: NaN and real elevations, traffic controls with and without a
     /// direction, km/h, mph and knots limits, none and unknown limits from every source, all flags, unicode
-    /// names and refs, shape points with and without elevations, and both restriction kinds.
+    /// names and refs, shape points with and without elevations, both restriction kinds, signposted
+    /// destinations and exits, and a numbered motorway junction (b).
     ///
     ///     a ==== b ---- c
     ///            |
@@ -16,7 +17,7 @@ enum StoreFixtures {
         var builder = RoadGraphBuilder()
         let a = builder.addNode(osmID: 101, coordinate: Coordinate(latitude: 51.5074, longitude: -0.1278))
         let b = builder.addNode(osmID: 102, coordinate: Coordinate(latitude: 51.5080, longitude: -0.1260), elevation: 12.5,
-                                control: TrafficControl(kind: .trafficSignals, direction: .backward))
+                                control: TrafficControl(kind: .trafficSignals, direction: .backward), junctionExit: "12")
         let c = builder.addNode(osmID: 103, coordinate: Coordinate(latitude: 51.5086, longitude: -0.1240), elevation: -3,
                                 control: TrafficControl(kind: .stopMinor))
         let d = builder.addNode(osmID: 9_876_543_210, coordinate: Coordinate(latitude: 51.5070, longitude: -0.1261),
@@ -31,7 +32,7 @@ enum StoreFixtures {
                                             flags: [.toll, .bridge, .againstWayDirection], name: "Strand", ref: "A4", wayID: 1))
         builder.addEdge(RoadEdgeDescription(from: b, to: c, routingSpeed: 90, highway: .motorwayLink,
                                             speedLimit: .unlimited(source: .tagged), flags: [.oneway, .link, .tunnel],
-                                            name: "Straße des 17. Juni", ref: "", wayID: 2))
+                                            name: "Straße des 17. Juni", ref: "", destinations: "A1: Porto, Lisboa", wayID: 2))
         builder.addEdge(RoadEdgeDescription(from: b, to: d, lengthMeters: 0, routingSpeed: 20, highway: .livingStreet,
                                             speedLimit: .limited(10 * 1.852, unit: .knots, source: .zone),
                                             flags: [.destinationOnly], name: "東京通り 🚗", wayID: 3))
@@ -40,7 +41,7 @@ enum StoreFixtures {
                                             name: "東京通り 🚗", wayID: 3))
         builder.addEdge(RoadEdgeDescription(from: d, to: e, shape: [Coordinate(latitude: 51.5068, longitude: -0.1245)],
                                             routingSpeed: 30, highway: .service, speedLimit: .limited(50, source: .classDefault),
-                                            flags: [.roundabout, .oneway], name: "Rue de l'Église", ref: "D 7", wayID: 4))
+                                            flags: [.roundabout, .oneway], name: "Rue de l'Église", ref: "D 7", exits: "3; 3a", wayID: 4))
         builder.addRestriction(kind: .prohibitive, fromWay: 1, via: b, toWay: 3, relationID: 555)
         builder.addRestriction(kind: .mandatory, fromWay: 3, via: b, toWay: 2, relationID: 556)
         builder.addViaWayRestriction(kind: .prohibitive, ways: [1, 3, 4], junctions: [b, d], relationID: 557)

@@ -77,6 +77,56 @@ import Geodesy
             strings: g.strings, restrictions: restrictions ?? g.restrictions, checkedInDebugBuilds: false)
     }
 
+    /// `g` with other signposts, unchecked, so `validate()` can be asked about them.
+    func resigned(_ g: RoadGraph, signpostIndex: [UInt32], signposts: [Signpost], junctionExits: [JunctionExit]) -> RoadGraph {
+        RoadGraph(
+            firstOut: g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: g.nodeElevations,
+            tail: g.tail, head: g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
+            highway: g.highway, speedLimit: g.speedLimit, flags: g.flags, nameIndex: g.nameIndex, refIndex: g.refIndex,
+            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: g.shapeElevations,
+            strings: g.strings, restrictions: g.restrictions, signpostIndex: signpostIndex, signposts: signposts,
+            junctionExits: junctionExits, checkedInDebugBuilds: false)
+    }
+
+    @Test func validateChecksSignpostsAndJunctionExits() {
+        let g = build()
+        let m = g.edgeCount, name = UInt32(g.strings.firstIndex(of: "East")!)
+        let signpost = Signpost(destinationsIndex: name, exitsIndex: 0)
+        var index = [UInt32](repeating: 0, count: m)
+        index[1] = 1
+        #expect(resigned(g, signpostIndex: index, signposts: [.none, signpost], junctionExits: [JunctionExit(node: 1, refIndex: name)]).validate() == nil)
+        #expect(resigned(g, signpostIndex: index, signposts: [.none], junctionExits: []).validate() == "edge 1 has signpost 1, beyond 1 signposts")
+        #expect(resigned(g, signpostIndex: [0], signposts: [.none], junctionExits: []).validate() == "signpostIndex has 1 entries for \(m) edges")
+        #expect(resigned(g, signpostIndex: index, signposts: [signpost, signpost], junctionExits: []).validate()
+            == "signposts[0] must be the empty signpost")
+        let missing = Signpost(destinationsIndex: UInt32(g.strings.count), exitsIndex: 0)
+        #expect(resigned(g, signpostIndex: index, signposts: [.none, missing], junctionExits: []).validate() == "signpost 1 names a missing string")
+        let unsorted = [JunctionExit(node: 2, refIndex: name), JunctionExit(node: 1, refIndex: name)]
+        #expect(resigned(g, signpostIndex: index, signposts: [.none, signpost], junctionExits: unsorted).validate()
+            == "junction exits are not sorted by node, one per node")
+        #expect(resigned(g, signpostIndex: index, signposts: [.none, signpost], junctionExits: [JunctionExit(node: 1, refIndex: 0)]).validate()
+            == "junction exit at node 1 names no string")
+        #expect(resigned(g, signpostIndex: index, signposts: [.none, signpost], junctionExits: [JunctionExit(node: 9, refIndex: name)]).validate()
+            == "junction exit at node 9, beyond \(g.nodeCount) nodes")
+    }
+
+    @Test func signpostsAndJunctionExitsAreReadBack() {
+        var builder = RoadGraphBuilder()
+        let a = builder.addNode(coordinate: Coordinate(latitude: 45.0, longitude: 15.000))
+        let b = builder.addNode(coordinate: Coordinate(latitude: 45.0, longitude: 15.001), junctionExit: "12")
+        let c = builder.addNode(coordinate: Coordinate(latitude: 45.001, longitude: 15.002), junctionExit: "13")
+        let limit = SpeedLimit.limited(120, source: .tagged)
+        builder.addEdge(RoadEdgeDescription(from: a, to: b, routingSpeed: 90, highway: .motorway, speedLimit: limit, flags: .oneway,
+                                            destinations: "A1: Lisboa"))
+        builder.addEdge(RoadEdgeDescription(from: b, to: c, routingSpeed: 45, highway: .motorwayLink, speedLimit: limit, flags: [.oneway, .link],
+                                            destinations: "Maia", exits: "12a"))
+        let g = builder.build()
+        #expect(g.destinations(of: 0) == "A1: Lisboa" && g.exits(of: 0) == "")
+        #expect(g.destinations(of: 1) == "Maia" && g.exits(of: 1) == "12a")
+        #expect(g.junctionExit(at: a) == "" && g.junctionExit(at: b) == "12" && g.junctionExit(at: c) == "13")
+        #expect(g.signposts.count == 3 && g.junctionExits.map(\.node) == [b, c])
+    }
+
     @Test func validateReportsEachBrokenInvariant() {
         let g = build(restrict: true)
         #expect(altered(g).validate() == nil)
@@ -98,7 +148,8 @@ import Geodesy
             tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: g.highway, speedLimit: g.speedLimit, flags: g.flags, nameIndex: g.nameIndex, refIndex: g.refIndex,
             wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: g.shapeElevations,
-            strings: g.strings, restrictions: g.restrictions)
+            strings: g.strings, restrictions: g.restrictions, signpostIndex: g.signpostIndex, signposts: g.signposts,
+            junctionExits: g.junctionExits)
     }
 
     @Test func validatingInitializerAcceptsGoodArraysAndNamesTheFirstBrokenInvariant() throws {
