@@ -50,10 +50,7 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib"]),
-        // Optimised in debug builds too: contracting a hierarchy unoptimised is ~30x slower, which
-        // would make every test that imports a city spend minutes in contraction.
-        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),

@@ -10,31 +10,33 @@ import TestSupport
     /// Import figures that describe the input's encoding or the run, not the data.
     static let encodingFigures = [".xml_bytes", ".input_bytes", ".import_milliseconds", ".pbf_blocks", "ch.contraction_s"]
 
-    static func importDatabase(_ extract: String, _ db: String, _ extra: [String] = [], stdin: Data? = nil) throws -> CLI.Result {
-        let result = try CLI.run(["import", extract, "--db", db] + extra, stdin: stdin)
+    /// Imports without contraction hierarchies unless asked: these tests are about reading OSM, and
+    /// contracting every city in a debug build would dominate the suite's time.
+    static func importDatabase(_ extract: String, _ db: String, _ extra: [String] = [], stdin: Data? = nil,
+                               hierarchies: Bool = false) throws -> CLI.Result {
+        let result = try CLI.run(["import", extract, "--db", db] + extra + (hierarchies ? [] : ["--no-ch"]), stdin: stdin)
         #expect(result.status == 0, "\(result)")
         return result
     }
 
-    /// Without hierarchies (contracting every extract twice in a debug build would dominate the suite's
-    /// time); `aSharedExtractsHierarchiesAreTheSameFromPBFAndXML` covers them on one extract.
+    /// Without hierarchies; `aSharedExtractsHierarchiesAreTheSameFromPBFAndXML` covers them on one extract.
     @Test(.enabled(if: SharedExtracts.isAvailable, "needs ../shared/osm"), arguments: SharedExtracts.extractsInBothFormats)
     func pbfAndXMLOfASharedExtractGiveTheSameDatabase(name: String) throws {
-        try Self.compareFormats(name, ["--no-ch"])
+        try Self.compareFormats(name, hierarchies: false)
     }
 
     /// Contraction is deterministic: the same graph gives the same hierarchy arrays, byte for byte.
     @Test(.enabled(if: SharedExtracts.available(["andorra-2013.osm.bz2", "andorra-2013.osm.pbf"])))
     func aSharedExtractsHierarchiesAreTheSameFromPBFAndXML() throws {
-        try Self.compareFormats("andorra-2013", [])
+        try Self.compareFormats("andorra-2013", hierarchies: true)
     }
 
-    static func compareFormats(_ name: String, _ options: [String]) throws {
+    static func compareFormats(_ name: String, hierarchies: Bool) throws {
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let fromXML = directory.appendingPathComponent("xml.sqlite").path, fromPBF = directory.appendingPathComponent("pbf.sqlite").path
-        _ = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.bz2")), fromXML, options)
-        let pbf = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.pbf")), fromPBF, options)
+        _ = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.bz2")), fromXML, hierarchies: hierarchies)
+        let pbf = try Self.importDatabase(try #require(SharedExtracts.path("\(name).osm.pbf")), fromPBF, hierarchies: hierarchies)
         #expect(pbf.stdout.contains(" MB/s PBF, "), "\(pbf)")
         let a = try DatabaseDump(path: fromXML, excludedMetadataSuffixes: Self.encodingFigures)
         let b = try DatabaseDump(path: fromPBF, excludedMetadataSuffixes: Self.encodingFigures)
@@ -42,6 +44,7 @@ import TestSupport
         // The comparison covers what matters: arrays, restrictions, POIs and the import counts.
         #expect(a.tables["array_chunks"]?.isEmpty == false)
         #expect(a.tables["metadata"]?.contains { $0.first == .text("import.000.nodes") } == true)
+        #expect(a.tables["arrays"]?.contains { $0.first == .text("ch.time.rank") } == hierarchies)
     }
 
     @Test func aGeneratedCityInPBFImportsLikeItsXML() throws {
