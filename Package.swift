@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "Routing", "MapPage", "WaymarkKit",
+                "Geodesy", "OSRMService", "Routing", "MapPage", "WaymarkKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
