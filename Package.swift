@@ -125,7 +125,8 @@ let package = Package(
         .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "WaymarkKitTests", dependencies: [
-            "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
+            "OutputFiles", "TestSupport",
         ]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy", "OutputFiles"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),

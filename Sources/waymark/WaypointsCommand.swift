@@ -1,5 +1,6 @@
 import ArgumentParser
 import Guidance
+import OutputFiles
 import WaymarkKit
 
 /// `waymark waypoints`: routes, then writes the densified waypoint stream as JSON Lines on stdout, one
@@ -45,7 +46,9 @@ struct WaypointsCommand: ParsableCommand {
             let (route, waypoints) = try navigator.guidedRoute(from: start, to: end, via: vias, options: options, timer: timer)
             let session = WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace, pace: pace,
                                                 summaryOnly: summary)
-            try session.runToStandardOutput()
+            // Each line goes straight to the file descriptor, so a consumer reading the pipe sees every
+            // waypoint as soon as it is produced.
+            try session.run(writing: StandardOutput.write)
             timer.lap("stream")
             if timings { printError("waymark: \(timer.report(decimals: 2)) (\(waypoints.count) waypoints)") }
         }

@@ -42,7 +42,7 @@ import Testing
                              failures: [BenchFailure(pair: 2, reason: "no route from \"a\"\nto b")])
     report.meanDistance = 1234.5678
     report.notes = ["largest_component_share": 0.9984]
-    let context = BenchContext(input: "x.osm", graphNodes: 10, graphEdges: 20, metric: "time", seed: 42, pairsFile: nil,
+    let context = BenchContext(input: "x.osm", graphNodes: 10, graphEdges: 20, metric: "time", algorithm: "ch", seed: 42, pairsFile: nil,
                                queries: 3, build: "debug")
     let line = BenchOutput.json(report, context: context)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
