@@ -1,6 +1,5 @@
 import ArgumentParser
 import OSRMService
-import Geodesy
 import WaymarkKit
 
 /// `waymark table`: durations and distances from every source to every destination, as OSRM's
