@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "OSRMService", "Routing", "MapPage", "WaymarkKit",
+                "Geodesy", "OSRMService", "Routing", "MapPage", "WaymarkKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,7 +122,8 @@ let package = Package(
         .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "WaymarkKitTests", dependencies: [
-            "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
+            "OutputFiles", "TestSupport",
         ]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy", "OutputFiles"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),

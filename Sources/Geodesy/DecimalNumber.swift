@@ -33,3 +33,14 @@ public enum DecimalNumber {
         return i == bytes.endIndex
     }
 }
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs: OSM tag values, and option values as
+    /// typed (`--speed " 50"`), before strict parsing.
+    package func trimmingCharacters() -> String {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

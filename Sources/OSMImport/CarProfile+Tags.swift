@@ -227,13 +227,3 @@ extension CarProfile {
         return .unreadable
     }
 }
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs (shared with the CLI's option parsing).
-    package func trimmingCharacters() -> String {
-        var s = self[...]
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}

@@ -45,6 +45,20 @@ public enum TableInput {
         }
     }
 
+    /// The request of a command-line table: the `sources` and `destinations` lists (nil: the sources
+    /// again) read by `coordinates`, naming the inputs that gave them, at most `maximum` entries, each
+    /// point snapped within `snapRadius`.
+    /// - Throws: `TableInputError` for the first list at fault, then for the size.
+    public static func request(sources: String, destinations: String?, naming names: (sources: String, destinations: String),
+                               maximum: Int, snapRadius: Meters) throws(TableInputError) -> TableRequest {
+        let from = try coordinates(sources, option: names.sources)
+        let to = try destinations.map { text throws(TableInputError) in try coordinates(text, option: names.destinations) } ?? from
+        try checkSize(sources: from.count, destinations: to.count, maximum: maximum)
+        var request = TableRequest(sources: from, destinations: to)
+        request.snapping.defaultRadius = snapRadius
+        return request
+    }
+
     /// Throws unless `sources × destinations` entries fit `maximum`.
     public static func checkSize(sources: Int, destinations: Int, maximum: Int) throws(TableInputError) {
         let (entries, overflow) = sources.multipliedReportingOverflow(by: destinations)

@@ -24,6 +24,13 @@ public final class OutputDestination {
         if path != standardOutputName { _ = try OutputTarget(checking: path) }
     }
 
+    /// Checks a path a front end's `input` gave (nil: standard output, nothing to check); an error
+    /// names the input (`OutputError.naming`).
+    public static func check(_ path: String?, naming input: String) throws(OutputError) {
+        guard let path else { return }
+        do throws(OutputError) { try check(path) } catch { throw error.naming(input) }
+    }
+
     /// Appends text.
     public func write(_ text: String) throws(OutputError) {
         if let file { try file.write(text) } else { try StandardOutput.write(text) }
@@ -39,5 +46,11 @@ public final class OutputDestination {
         let destination = try OutputDestination(path: path)
         try destination.write(text)
         try destination.finish()
+    }
+
+    /// Writes `text` as the whole content of the path a front end's `input` gave (nil: standard output);
+    /// an error names the input (`OutputError.naming`).
+    public static func write(_ text: String, to path: String?, naming input: String) throws(OutputError) {
+        do throws(OutputError) { try write(text, to: path ?? standardOutputName) } catch { throw error.naming(input) }
     }
 }

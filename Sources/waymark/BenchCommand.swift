@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarking
 import Foundation
+import OutputFiles
 
 /// `waymark bench`: repeatable import, routing and guidance figures on one extract or database.
 struct BenchCommand: ParsableCommand {
@@ -54,7 +55,7 @@ struct BenchCommand: ParsableCommand {
         try NumericOption.check(queries, option: "--queries", range: 1...10_000_000, unit: "a number of pairs")
         _ = try checkingOptions { try parsedStages() }
         for (path, option) in [(writePairs, "--write-pairs"), (jsonFile, "--json-file"), (perQuery, "--per-query")] {
-            try checkOutput(path, option: option)
+            try checkingOptions { try OutputDestination.check(path, naming: option) }
         }
     }
 
@@ -72,7 +73,7 @@ struct BenchCommand: ParsableCommand {
                 algorithm: try routing.parsedAlgorithm())
             let (reports, context) = try runner.run()
             let lines = BenchOutput.jsonLines(reports, context: context)
-            if let jsonFile { try writeOutput(lines, to: jsonFile, option: "--json-file") }
+            if let jsonFile { try OutputDestination.write(lines, to: jsonFile, naming: "--json-file") }
             try writeOutput(json ? lines : BenchOutput.table(reports, context: context))
         }
     }

@@ -32,33 +32,9 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 /// Writes text to standard output, checked: a failed write (full disk, `/dev/full`, a closed pipe) is a
-/// one-line error with exit status 1, never a silent exit 0.
-func writeOutput(_ text: String) throws {
-    do throws(OutputError) {
-        try StandardOutput.write(text)
-    } catch {
-        throw CommandFailure(message: error.description)
-    }
-}
-
-/// Writes `text` as the whole of `path` (replaced atomically; `-` or nil is standard output), naming
-/// `option` in an error.
-func writeOutput(_ text: String, to path: String?, option: String) throws {
-    do throws(OutputError) {
-        try OutputDestination.write(text, to: path ?? OutputDestination.standardOutputName)
-    } catch {
-        throw CommandFailure(message: "\(option) \(error.description)")
-    }
-}
-
-/// Checks an output path before any work (nil or `-` is standard output), naming `option` in an error.
-func checkOutput(_ path: String?, option: String) throws {
-    guard let path else { return }
-    do throws(OutputError) {
-        try OutputDestination.check(path)
-    } catch {
-        throw CommandFailure(message: "\(option) \(error.description)")
-    }
+/// one-line error with exit status 1 (`OutputError`), never a silent exit 0.
+func writeOutput(_ text: String) throws(OutputError) {
+    try StandardOutput.write(text)
 }
 
 /// Writes a line to standard error.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CitySynthesis
 import Foundation
-import Geodesy
+import OSRMService
 import WaymarkKit
 
 /// `waymark generate-grid`: writes a synthetic OSM city of about N nodes, for scaling benchmarks.
@@ -35,7 +35,7 @@ struct GenerateGridCommand: ParsableCommand {
 
     /// The city's options, checked; a bad value names its option.
     func options() throws -> CityOptions {
-        let options = CityOptions(nodes: nodes, seed: seed, center: try parseCoordinate(center, option: "--center"))
+        let options = CityOptions(nodes: nodes, seed: seed, center: try CoordinateList.parseLatitudeLongitude(center, input: "--center"))
         try CityGenerator.check(options)
         return options
     }
@@ -44,12 +44,8 @@ struct GenerateGridCommand: ParsableCommand {
         try reportingFailures {
             let options = try options()
             let timer = StageTimer()
-            let statistics: CityStatistics
-            do {
-                statistics = try CityGenerator.write(options, to: output)
-            } catch {
-                throw CommandFailure(message: "\(error)")
-            }
+            // The options are checked above, so only writing can fail here (`CityGenerationError.output`).
+            let statistics = try CityGenerator.write(options, to: output)
             timer.lap("generate")
             printError("generate-grid: " + statistics.summary(path: output, seconds: timer.totalSeconds))
         }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Geodesy
-import OSMImport
 import Guidance
 
 /// `--language`, shared by every command that writes instructions.
@@ -8,16 +6,12 @@ struct LanguageArgument: ParsableArguments {
     @Option(name: .long, help: "Instruction language: en or hr.")
     var language: String = "en"
 
-    func parsed() throws -> InstructionLanguage {
-        guard let parsed = InstructionLanguage(rawValue: language.lowercased()) else {
-            throw CommandFailure(message: "--language '\(language)' is not supported (expected en or hr)")
-        }
-        return parsed
-    }
+    func parsed() throws(GuidanceInputError) -> InstructionLanguage { try InstructionLanguage(parsing: language) }
 }
 
 /// The guidance options `waypoints` and `markers` share: `--speed`, `--spacing` and `--language`.
 struct GuidanceArguments: ParsableArguments {
+    // Strings (not Double) so that "--speed=-5" and "--speed fast" read as bad values.
     @Option(name: .long, help: "Planned constant speed in km/h, for the speed warnings (and marker colours).")
     var speed: String?
 
@@ -26,29 +20,10 @@ struct GuidanceArguments: ParsableArguments {
 
     @OptionGroup var language: LanguageArgument
 
-    func validate() throws { _ = try options() }
+    func validate() throws { _ = try checkingOptions { try options() } }
 
-    /// The options, checked by `GuidanceOptions.validate`; a bad value names its option.
-    func options() throws -> GuidanceOptions {
-        let language = try language.parsed()
-        var planned: KilometersPerHour?
-        if let speed {
-            // A string option (not Double) so that "--speed=-5" and "--speed fast" read as bad values.
-            planned = DecimalNumber.parse(speed.trimmingCharacters()) ?? .nan
-        }
-        let policy: SpacingPolicy
-        if spacing.lowercased() == "bands" {
-            policy = .bands
-        } else {
-            policy = .fixed(DecimalNumber.parse(spacing.trimmingCharacters()) ?? .nan)
-        }
-        let options = GuidanceOptions(spacing: policy, language: language, plannedSpeed: planned)
-        do throws(GuidanceOptionsError) {
-            try options.validate()
-        } catch {
-            let (option, value) = if case .spacingOutOfRange = error { ("--spacing", spacing) } else { ("--speed", speed ?? "") }
-            throw CommandFailure(message: "\(option) '\(value)' is invalid (expected \(error.expected))")
-        }
-        return options
+    /// The options, parsed and checked by `GuidanceOptions(parsingSpacing:plannedSpeed:language:)`.
+    func options() throws(GuidanceInputError) -> GuidanceOptions {
+        try GuidanceOptions(parsingSpacing: spacing, plannedSpeed: speed, language: language.language)
     }
 }

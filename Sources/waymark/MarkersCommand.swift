@@ -1,6 +1,7 @@
 import ArgumentParser
 import ARExport
 import Geodesy
+import OutputFiles
 import Places
 import WaymarkKit
 
@@ -94,10 +95,10 @@ struct MarkersCommand: ParsableCommand {
             let request = try request()
             let job = MarkerExportJob(source: source.source, start: start, destination: end, vias: vias, guidance: try guidance.options(),
                                       request: request, format: format)
-            try checkOutput(output, option: "--output")
+            try OutputDestination.check(output, naming: "--output")
             let timer = StageTimer()
             let result = try job.run(timer: timer)
-            try writeOutput(result.document, to: output, option: "--output")
+            try OutputDestination.write(result.document, to: output, naming: "--output")
             timer.lap("write")
             if timings { printError("timings: \(timer.report()) (\(result.markerCount) markers, \(Int(result.routeDistance.rounded())) m)") }
         }

@@ -1,4 +1,3 @@
-import OSMImport
 import Geodesy
 
 /// Range checks for numeric options, run when the command line is parsed (each command's `validate()`),

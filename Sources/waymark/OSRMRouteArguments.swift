@@ -1,6 +1,4 @@
 import ArgumentParser
-import Geodesy
-import OSRMService
 
 /// `waymark route`'s OSRM options: the query options of OSRM's `/route/v1`, same names (with dashes)
 /// and values, read by the service's own parser (`RouteRequest.parse`), so their defaults and errors
@@ -53,12 +51,5 @@ struct OSRMRouteArguments: ParsableArguments {
         if let first = givenOptions().first {
             throw CommandFailure(message: "--\(first.name.replacingOccurrences(of: "_", with: "-")): an OSRM option, expected only with --format osrm")
         }
-    }
-
-    /// The start, vias and destination; a malformed one is OSRM's `InvalidQuery`, one out of range
-    /// `InvalidValue`, naming the option.
-    func coordinates(_ endpoints: RouteEndpoints) throws(ServiceError) -> [Coordinate] {
-        let given = [("--from", endpoints.from)] + endpoints.via.map { ("--via", $0) } + [("--to", endpoints.to)]
-        return try given.map { option, text throws(ServiceError) in try CoordinateList.parseLatitudeLongitude(text, input: option) }
     }
 }

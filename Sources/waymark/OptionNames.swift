@@ -4,6 +4,7 @@ import CitySynthesis
 import Guidance
 import OSRMService
 import Places
+import Server
 import WaymarkKit
 
 /// The options that carry the libraries' inputs, and the one map from an error to its message: a library
@@ -15,6 +16,16 @@ enum OptionNames {
                    .turnArrowHeight: "--arrow-height", .destinationHeight: "--destination-height", .poiLabelHeight: "--poi-height",
                    .batchSize: "--batch-size", .batchTrigger: "--batch-trigger", .visibilityRadius: "--visibility"],
         elevationDirectory: "--dem", places: places(categories: "--pois"))
+
+    /// The options that carry guidance settings.
+    static let guidance: [GuidanceOptions.Setting: String] = [.spacing: "--spacing", .plannedSpeed: "--speed", .language: "--language"]
+
+    /// The options of `serve`.
+    static let server: [WaymarkServer.Settings.Name: String] = [
+        .port: "--port", .threads: "--threads", .requestTimeout: "--timeout", .routeCoordinates: "--max-coordinates",
+        .tableCoordinates: "--max-table-size", .landmarks: "--landmarks", .pageDirectory: "--page-dir", .leafletDirectory: "--leaflet-dir",
+        .noPage: "--no-page", .logLevel: "--log-level",
+    ]
 
     /// The options of a place query; `categories` is the one that takes the category list.
     static func places(categories: String) -> [PlacesParameter: String] {
@@ -29,6 +40,8 @@ enum OptionNames {
         case let error as PlacesError: error.description(naming: places(categories: "--category"))
         case let error as RoadNetworkImportError: error.description(namingDatabase: "--db")
         case let error as BenchmarkError: error.description(namingStages: "--stages", outputs: [.pairs: "--write-pairs", .perQuery: "--per-query"])
+        case let error as GuidanceInputError: error.description(naming: guidance)
+        case let error as ServerSettingsError: error.description(naming: server)
         case let error as ServiceError: error.message
         case let error as CityGenerationError: error.description(namingNodes: "--nodes", center: "--center")
         case is TraceError, is WaypointStreamError: "--trace \(error)"

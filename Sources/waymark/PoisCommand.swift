@@ -1,5 +1,5 @@
 import ArgumentParser
-import Geodesy
+import OSRMService
 import Places
 import RouteFormats
 import WaymarkKit
@@ -43,7 +43,7 @@ struct PoisCommand: ParsableCommand {
             guard let outputFormat = NearbyPointsOfInterestFormat(rawValue: format.lowercased()) else {
                 throw CommandFailure(message: "--format '\(format)' is not supported (expected text, json or geojson)")
             }
-            let center = try parseCoordinate(near, option: "--near")
+            let center = try CoordinateList.parseLatitudeLongitude(near, input: "--near")
             let categories = try category.map { text throws(PlacesError) in try PointOfInterestCategory.parseList(text) } ?? []
             let query = try PointOfInterestQuery(center: center, radius: radius, categories: categories, limit: limit)
             try writeOutput(outputFormat.render(try source.source.pointsOfInterest(matching: query), query: query))

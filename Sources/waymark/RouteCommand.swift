@@ -52,32 +52,20 @@ struct RouteCommand: ParsableCommand {
     }
 
     /// `--format osrm`: the request is built and answered by the service's code (`RouteRequest`,
-    /// `RoutingService.route`), so the body is the server's; every failure prints OSRM's error body too.
+    /// `RoutingService.route`), so the body is the server's; every failure of the request (`ServiceError`)
+    /// prints OSRM's error body on standard output too, then fails with its message and the exit status
+    /// of its code.
     func runOSRM() throws {
-        let request: RouteRequest
-        do throws(ServiceError) {
-            var parsed = try RouteRequest.parse(coordinates: try osrm.coordinates(endpoints), options: osrm.options(), limits: ServiceLimits())
-            parsed.metric = try Self.asInvalidQuery { try routing.parsedMetric() }
-            parsed.snapping.defaultRadius = try Self.asInvalidQuery { try routing.snapLimit() }
-            request = parsed
-        } catch {
-            try Self.fail(error)
+        do {
+            var request = try RouteRequest.parse(coordinates: try endpoints.coordinates(), options: osrm.options(), limits: ServiceLimits())
+            // Checked when the options were parsed (`RoutingArguments.validate`), so these cannot fail here.
+            request.metric = try routing.parsedMetric()
+            request.snapping.defaultRadius = try routing.snapLimit()
+            let service = RoutingService(router: try source.load().makeRouter())
+            try writeOutput(try service.route(request, workspace: service.makeWorkspace()) + "\n")
+        } catch let error as ServiceError {
+            try writeOutput(error.body + "\n")
+            throw error
         }
-        let service = RoutingService(router: try source.load().makeRouter())
-        let body: String
-        do throws(ServiceError) { body = try service.route(request, workspace: service.makeWorkspace()) } catch { try Self.fail(error) }
-        try writeOutput(body + "\n")
-    }
-
-    /// Prints OSRM's error body on standard output, then fails with the error (its message, and the exit
-    /// status of its code).
-    static func fail(_ error: ServiceError) throws -> Never {
-        try writeOutput(error.body + "\n")
-        throw error
-    }
-
-    /// Runs a CLI option check, reporting its failure as OSRM's `InvalidQuery`.
-    static func asInvalidQuery<T>(_ body: () throws -> T) throws(ServiceError) -> T {
-        do { return try body() } catch { throw ServiceError(.invalidQuery, "\(error)") }
     }
 }

@@ -19,10 +19,17 @@ struct RouteEndpoints: ParsableArguments {
     var via: [String] = []
 
     /// The parsed start, vias and destination; an invalid one names its option and what was expected.
-    func resolved() throws -> (start: Coordinate, end: Coordinate, vias: [Coordinate]) {
-        (try parseCoordinate(from, option: "--from"),
-         try parseCoordinate(to, option: "--to"),
-         try via.map { try parseCoordinate($0, option: "--via") })
+    func resolved() throws(ServiceError) -> (start: Coordinate, end: Coordinate, vias: [Coordinate]) {
+        (try CoordinateList.parseLatitudeLongitude(from, input: "--from"),
+         try CoordinateList.parseLatitudeLongitude(to, input: "--to"),
+         try via.map { text throws(ServiceError) in try CoordinateList.parseLatitudeLongitude(text, input: "--via") })
+    }
+
+    /// The start, vias and destination in route order; a malformed one is OSRM's `InvalidQuery`, one
+    /// out of range `InvalidValue`, naming the option.
+    func coordinates() throws(ServiceError) -> [Coordinate] {
+        let given = [("--from", from)] + via.map { ("--via", $0) } + [("--to", to)]
+        return try given.map { option, text throws(ServiceError) in try CoordinateList.parseLatitudeLongitude(text, input: option) }
     }
 }
 
@@ -51,15 +58,6 @@ struct RoutingArguments: ParsableArguments {
     /// road is not meant to be on it).
     func snapLimit() throws -> Meters {
         try NumericOption.parse(maxSnap, option: "--max-snap", range: 0...SnapOptions.maximumRadius, unit: "a distance in metres")
-    }
-}
-
-/// Parses a `LAT,LON` option value, naming the option in the error.
-func parseCoordinate(_ text: String, option: String) throws -> Coordinate {
-    do throws(CoordinateParseError) {
-        return try Coordinate.parse(text)
-    } catch {
-        throw CommandFailure(message: "\(option): \(error.description)")
     }
 }
 

@@ -53,44 +53,22 @@ struct ServeCommand: ParsableCommand {
     var logLevel: String = "info"
 
     func validate() throws {
-        _ = try makeConfiguration()
+        _ = try checkingOptions { try configuration() }
     }
 
-    func makeConfiguration() throws -> HTTPService.Configuration {
-        var configuration = HTTPService.Configuration()
-        configuration.host = host
-        try NumericOption.check(port, option: "--port", range: 0...65535, unit: "a port")
-        configuration.port = port
-        if let threads {
-            try NumericOption.check(threads, option: "--threads", range: 1...1024, unit: "a number of threads")
-            configuration.threads = threads
-        }
-        configuration.limits.requestTimeoutSeconds = try NumericOption.parse(timeout, option: "--timeout", range: 0.001...3600, unit: "seconds")
-        try NumericOption.check(maxCoordinates, option: "--max-coordinates", range: 2...10_000, unit: "a number of coordinates")
-        configuration.limits.routeCoordinates = maxCoordinates
-        try NumericOption.check(maxTableSize, option: "--max-table-size", range: 1...10_000, unit: "a number of coordinates")
-        configuration.limits.tableCoordinates = maxTableSize
-        try NumericOption.check(landmarks, option: "--landmarks", range: 0...64, unit: "a number of landmarks")
-        if !noPage {
-            do throws(MapPageError) {
-                configuration.mapPage = try MapPageFiles(directories: .init(page: pageDirectory, leaflet: leafletDirectory))
-            } catch {
-                let option = leafletDirectory.map { error.path.hasPrefix($0) } == true ? "--leaflet-dir" : "--page-dir"
-                throw CommandFailure(message: "\(option): \(error)")
-            }
-        } else if pageDirectory != nil || leafletDirectory != nil {
-            throw CommandFailure(message: "--no-page: cannot be combined with --page-dir or --leaflet-dir")
-        }
-        guard ["info", "warning", "error"].contains(logLevel) else {
-            throw CommandFailure(message: "--log-level '\(logLevel)': expected one of info, warning, error")
-        }
-        return configuration
+    /// The server's configuration and log level from the options, checked by `WaymarkServer.Settings`.
+    func configuration() throws(ServerSettingsError) -> (WaymarkServer.Configuration, logLevel: Logger.Level) {
+        let settings = WaymarkServer.Settings(
+            host: host, port: port, threads: threads, landmarks: landmarks, requestTimeout: timeout, routeCoordinates: maxCoordinates,
+            tableCoordinates: maxTableSize, servesMapPage: !noPage, mapPageDirectories: .init(page: pageDirectory, leaflet: leafletDirectory),
+            logLevel: logLevel)
+        return try settings.configuration(source: source.source)
     }
 
     func run() throws {
         try reportingFailures {
-            let configuration = WaymarkServer.Configuration(source: source.source, http: try makeConfiguration(), landmarks: landmarks)
-            WaymarkServer.bootstrapLogging(level: Logger.Level(rawValue: logLevel) ?? .info)
+            let (configuration, level) = try configuration()
+            WaymarkServer.bootstrapLogging(level: level)
             try WaymarkServer.run(configuration) { host, port in
                 // Unbuffered, so a script or test reading the pipe sees it at once.
                 FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))

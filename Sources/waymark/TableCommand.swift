@@ -1,6 +1,5 @@
 import ArgumentParser
 import OSRMService
-import Geodesy
 import WaymarkKit
 
 /// `waymark table`: durations and distances from every source to every destination, as OSRM's
@@ -41,23 +40,11 @@ struct TableCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let csv = try choice(TableFormat.self, format, option: "--format") == .csv
-            let from = try TableInput.coordinates(sources, option: "--sources")
-            let to = try destinations.map { text throws(TableInputError) in try TableInput.coordinates(text, option: "--destinations") } ?? from
-            try TableInput.checkSize(sources: from.count, destinations: to.count, maximum: maxTableSize)
-            var request = TableRequest(sources: from, destinations: to)
-            request.snapping.defaultRadius = maxSnap
+            let format = try choice(TableFormat.self, self.format, option: "--format")
+            let request = try TableInput.request(sources: sources, destinations: destinations, naming: ("--sources", "--destinations"),
+                                                 maximum: maxTableSize, snapRadius: maxSnap)
             let service = RoutingService(router: try source.load().makeRouter())
-            if csv {
-                let table = try service.tableCells(request, workspace: service.makeWorkspace())
-                try writeOutput(TableInput.csv(sources: table.sources, destinations: table.destinations, cells: table.cells))
-            } else {
-                try writeOutput(try service.table(request, workspace: service.makeWorkspace()) + "\n")
-            }
+            try writeOutput(try service.tableDocument(request, format: format, workspace: service.makeWorkspace()))
         }
-    }
-
-    enum TableFormat: String, CaseIterable {
-        case json, csv
     }
 }

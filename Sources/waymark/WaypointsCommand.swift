@@ -44,14 +44,11 @@ struct WaypointsCommand: ParsableCommand {
             let navigator = try Navigator(network: try source.load())
             let timer = StageTimer()
             let (route, waypoints) = try navigator.guidedRoute(from: start, to: end, via: vias, options: options, timer: timer)
-            // Each line goes straight to the file descriptor (no buffering), so a consumer reading the pipe
-            // sees every waypoint as soon as it is produced; the first failed write (full disk, closed pipe)
-            // stops the stream and is reported at the end.
-            var writeFailure: OutputError?
-            try WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace, pace: pace, summaryOnly: summary).run { line in
-                do throws(OutputError) { try StandardOutput.write(line); return true } catch { writeFailure = error; return false }
-            }
-            if let writeFailure { throw CommandFailure(message: writeFailure.description) }
+            let session = WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace, pace: pace,
+                                                summaryOnly: summary)
+            // Each line goes straight to the file descriptor, so a consumer reading the pipe sees every
+            // waypoint as soon as it is produced.
+            try session.run(writing: StandardOutput.write)
             timer.lap("stream")
             if timings { printError("waymark: \(timer.report(decimals: 2)) (\(waypoints.count) waypoints)") }
         }

@@ -2,6 +2,7 @@ import ARExport
 import Foundation
 import Geodesy
 import Guidance
+import OutputFiles
 import Places
 import RouteFormats
 import Testing
@@ -31,6 +32,24 @@ import Testing
         #expect(route.distance == (try navigator.route(from: Self.start, to: Self.end)).distance)
         #expect(waypoints.map(\.coordinate) == navigator.waypoints(for: route, options: options).map(\.coordinate))
         #expect(timer.stages.map(\.name) == ["route", "guidance"])
+    }
+
+    @Test func aWaypointStreamStopsAtTheFirstFailedWriteAndThrowsIt() throws {
+        let navigator = try Navigator(source: .osmFile(path: Self.town))
+        let (route, waypoints) = try navigator.guidedRoute(from: Self.start, to: Self.end)
+        let session = WaypointStreamSession(waypoints: waypoints, route: route, options: GuidanceOptions())
+        var all: [String] = []
+        try session.run(writing: { all.append($0) })
+        #expect(all.count > 3 && all.last?.hasPrefix("{\"summary\"") == true)
+        let full = OutputError(path: "-", reason: "No space left on device")
+        var written: [String] = []
+        #expect(throws: full) {
+            try session.run(writing: { line throws(OutputError) in
+                guard written.count < 2 else { throw full }
+                written.append(line)
+            })
+        }
+        #expect(written == Array(all.prefix(2)))
     }
 
     @Test func aMarkerExportJobWritesWhatTheStagesMakeOneByOne() throws {
