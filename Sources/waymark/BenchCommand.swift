@@ -7,47 +7,39 @@ import OutputFiles
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure import/load, routing (A*), guidance and AR marker export on random or given pairs.",
+        abstract: "Measure import/load, routing (CH, A* or Dijkstra), guidance and AR marker export on random or given pairs.",
         discussion: """
             Pairs are drawn reproducibly (SplitMix64, --seed) from the graph's road nodes, or read from
             --pairs FILE.csv (from_lat,from_lon,to_lat,to_lon, header optional) so other engines can be
             given the same queries; --write-pairs saves the drawn pairs. Per stage: count, total, median,
             p95, p99 and max time per query, queries per second, nodes settled, peak resident memory
-            (VmHWM), failures with their reasons, mean route distance and duration. --check-dijkstra routes
-            every pair with Dijkstra too and lists every pair whose distance differs by a metre or more.
+            (VmHWM), failures with their reasons, mean route distance and duration. The route stage searches
+            with --algorithm (default ch: a database's contraction hierarchy, contracted first for an OSM file,
+            A* for a database imported with --no-ch). --check-dijkstra routes every pair with Dijkstra too and
+            lists every pair whose cost differs or whose distance differs by a metre or more.
             Build with -c release for meaningful figures.
             """
     )
 
     @Argument(help: "An OSM extract (.osm, .osm.gz, .osm.bz2) or a database written by 'waymark import' (.sqlite).")
     var input: String
-
     @Option(name: .long, help: "Random pairs to draw (ignored with --pairs).")
     var queries: Int = 1000
-
     @Option(name: .long, help: "Seed of the pair drawing.")
     var seed: UInt64 = 42
-
     @Option(name: .long, help: "Read pairs from a CSV file: from_lat,from_lon,to_lat,to_lon (header optional).")
     var pairs: String?
-
     @Option(name: .customLong("write-pairs"), help: "Write the pairs used to a CSV file (for other engines).")
     var writePairs: String?
-
     @OptionGroup var routing: RoutingArguments
-
     @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,markers,dijkstra (default: all that apply).")
     var stages: String?
-
     @Flag(name: .long, help: "Print one JSON object per stage (JSON Lines) instead of the table.")
     var json = false
-
     @Option(name: .customLong("json-file"), help: "Also write the JSON Lines to a file (the table still goes to standard output).")
     var jsonFile: String?
-
     @Option(name: .customLong("per-query"), help: "Write each pair's distance, duration and times to a CSV file.")
     var perQuery: String?
-
     @Flag(name: .customLong("check-dijkstra"), help: "Also route every pair with Dijkstra and list distance mismatches.")
     var checkDijkstra = false
 

@@ -19,13 +19,10 @@ struct GenerateGridCommand: ParsableCommand {
 
     @Option(name: .long, help: "About how many OSM nodes to write (100 ... 100000000).")
     var nodes: Int
-
     @Option(name: .long, help: "Seed of the city's details (curves, limits, names, restrictions).")
     var seed: UInt64 = 42
-
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The city's centre as LAT,LON (a negative latitude needs no quoting).", valueName: "lat,lon"))
     var center: String = "45.8150,15.9819"
-
     @Option(name: [.short, .long], help: "The file to write: FILE.osm, FILE.osm.gz, FILE.osm.bz2 or FILE.osm.pbf ('-' for standard output).")
     var output: String
 

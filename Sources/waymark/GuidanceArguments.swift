@@ -14,10 +14,8 @@ struct GuidanceArguments: ParsableArguments {
     // Strings (not Double) so that "--speed=-5" and "--speed fast" read as bad values.
     @Option(name: .long, help: "Planned constant speed in km/h, for the speed warnings (and marker colours).")
     var speed: String?
-
     @Option(name: .long, help: "Waypoint spacing: 'bands' or a fixed interval in metres.")
     var spacing: String = "bands"
-
     @OptionGroup var language: LanguageArgument
 
     func validate() throws { _ = try checkingOptions { try options() } }

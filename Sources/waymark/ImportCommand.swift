@@ -23,19 +23,14 @@ struct ImportCommand: ParsableCommand {
 
     @Argument(help: "The OSM extract (.osm, .osm.gz, .osm.bz2 or .osm.pbf), or - to read standard input.")
     var extract: String
-
     @Option(name: .long, help: "The road database to write (replaced atomically).")
     var db: String
-
     @Flag(name: .long, help: "No progress display even on a terminal.")
     var quiet = false
-
     @Option(name: .long, help: "The side traffic keeps to: left or right (default: inferred from the roundabouts, else right).")
     var drivingSide: String?
-
     @Option(name: .long, help: "Threads importing PBF, 1 ... \(RoadNetworkImport.maximumThreads): N - 1 decode blocks while one builds (default: one per core).")
     var threads: Int?
-
     @Flag(name: .customLong("no-ch"), help: "Leave out the contraction hierarchies: a smaller database and a faster import; routes by A*.")
     var noContractionHierarchies = false
 

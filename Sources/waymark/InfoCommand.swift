@@ -10,10 +10,8 @@ struct InfoCommand: ParsableCommand {
 
     @Argument(help: "A road database written by 'waymark import'.")
     var database: String
-
     @Flag(name: .long, help: "Print one JSON object instead of text.")
     var json = false
-
     @Flag(name: .long, help: "Also load the whole graph and points of interest, check every invariant, and report the load time.")
     var verify = false
 

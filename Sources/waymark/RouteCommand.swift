@@ -27,12 +27,9 @@ struct RouteCommand: ParsableCommand {
     @OptionGroup var source: GraphSource
     @OptionGroup var endpoints: RouteEndpoints
     @OptionGroup var routing: RoutingArguments
-
     @Option(name: .long, help: "Output: text, osrm, geojson or gpx.")
     var format: String = "text"
-
     @OptionGroup var osrm: OSRMRouteArguments
-
     @OptionGroup var language: LanguageArgument
 
     enum OutputFormat: String, CaseIterable { case text, osrm, geojson, gpx }

@@ -10,10 +10,8 @@ import Routing
 struct RouteEndpoints: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Start, as LAT,LON.", valueName: "lat,lon"))
     var from: String
-
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Destination, as LAT,LON.", valueName: "lat,lon"))
     var to: String
-
     @Option(name: .long, parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A via point LAT,LON (repeat for several, visited in order).", valueName: "lat,lon"))
     var via: [String] = []
@@ -37,10 +35,8 @@ struct RouteEndpoints: ParsableArguments {
 struct RoutingArguments: ParsableArguments {
     @Option(name: .long, help: "What to minimise: time (fastest) or distance (shortest).")
     var metric: String = "time"
-
     @Option(name: .long, help: "The search: ch (the database's contraction hierarchy; A* without one), astar or dijkstra.")
     var algorithm: String = SearchAlgorithm.contractionHierarchy.rawValue
-
     @Option(name: .customLong("max-snap"), help: ArgumentHelp("Largest distance in metres from a coordinate to its road.", valueName: "metres"))
     var maxSnap: String = "1000"
 

@@ -17,19 +17,14 @@ struct TableCommand: ParsableCommand {
             """)
 
     @OptionGroup var source: GraphSource
-
     @Option(name: .long, help: ArgumentHelp("The sources: LAT,LON;LAT,LON;... or a file of LAT,LON lines.", valueName: "list|file"))
     var sources: String
-
     @Option(name: .long, help: ArgumentHelp("The destinations, as --sources (default: the sources).", valueName: "list|file"))
     var destinations: String?
-
     @Option(name: .long, help: "Output format: json (OSRM's /table/v1 body) or csv.")
     var format: String = "json"
-
     @Option(name: .long, help: "The most sources × destinations entries accepted.")
     var maxTableSize: Int = TableInput.defaultMaximumEntries
-
     @Option(name: .long, help: "Snap each point to a road within this many metres.")
     var maxSnap: Double = SnapOptions.standardRadius
 

@@ -17,16 +17,12 @@ struct WaypointsCommand: ParsableCommand {
     @OptionGroup var source: GraphSource
     @OptionGroup var endpoints: RouteEndpoints
     @OptionGroup var guidance: GuidanceArguments
-
     @Option(name: .long, help: "A GPS trace to replay: GPX 1.1 track, or CSV lat,lon[,time][,speed] (speed in km/h).")
     var trace: String?
-
     @Option(name: .long, help: "With --trace: replay at the trace's own pace times FACTOR (1 = real time, 10 = ten times faster; default: as fast as possible).")
     var pace: String?
-
     @Flag(name: .long, help: "Write only the summary line.")
     var summary = false
-
     @Flag(name: .long, help: "Print the time spent routing, in guidance and writing the stream to standard error.")
     var timings = false
 
