@@ -143,11 +143,11 @@ public enum BenchOutput {
         for r in reports {
             guard let mismatches = r.mismatches else { continue }
             if mismatches.isEmpty {
-                out += "\n\n\(r.stage.rawValue): every route distance agrees with A* to the metre (and every cost exactly)"
+                out += "\n\n\(r.stage.rawValue): every route distance agrees with \(context.algorithm)'s to the metre (and every cost exactly)"
             } else {
-                out += "\n\n\(r.stage.rawValue): \(mismatches.count) pairs where A* and Dijkstra differ:"
+                out += "\n\n\(r.stage.rawValue): \(mismatches.count) pairs where \(context.algorithm) and Dijkstra differ:"
                 for m in mismatches {
-                    out += "\n  pair \(m.pair): A* \(m.aStarDistance.map { String(format: "%.1f m", $0) } ?? "none"), "
+                    out += "\n  pair \(m.pair): \(context.algorithm) \(m.aStarDistance.map { String(format: "%.1f m", $0) } ?? "none"), "
                     out += "Dijkstra \(m.dijkstraDistance.map { String(format: "%.1f m", $0) } ?? "none"); \(m.note)"
                 }
             }
