@@ -92,7 +92,7 @@ public struct BenchRunner {
 
         var reports: [StageReport] = []
         let graph: RoadGraph
-        var storedHierarchies: [RoutingMetric: [String: [UInt32]]] = [:]
+        var storedHierarchies: [String: [String: [UInt32]]] = [:]
         if isDatabase {
             printStatus("loading \(input) …")
             let start = ContinuousClock.now
@@ -101,7 +101,7 @@ public struct BenchRunner {
             let elapsed = (ContinuousClock.now - start).seconds
             printStatus("")
             graph = stored.graph
-            for (name, arrays) in stored.hierarchies { if let metric = RoutingMetric(rawValue: name) { storedHierarchies[metric] = arrays } }
+            storedHierarchies = stored.hierarchies
             if stages.contains(.load) {
                 reports.append(StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
                                            peakResidentBytes: BenchMemory.peakResidentBytes(),
@@ -153,7 +153,7 @@ public struct BenchRunner {
         var router: Router?, setup: Seconds = 0
         if !queryStages.isEmpty {
             let setupStart = ContinuousClock.now
-            router = try makeRouter(graph: graph, stored: storedHierarchies)
+            router = try makeRouter(graph: graph, stored: isDatabase ? storedHierarchies : nil)
             setup = (ContinuousClock.now - setupStart).seconds
         }
         let effective = algorithm == .contractionHierarchy && router?.hierarchy(for: metric) == nil ? .aStar : algorithm
@@ -166,12 +166,13 @@ public struct BenchRunner {
         return (reports, context)
     }
 
-    /// The router of the query stages: with the stored hierarchies, or contracted now for an OSM file
-    /// when the route stage uses them.
-    private func makeRouter(graph: RoadGraph, stored: [RoutingMetric: [String: [UInt32]]]) throws(BenchmarkError) -> Router {
+    /// The router of the query stages: a database's stored hierarchies (none after `import --no-ch`:
+    /// the route stage then runs A*), or for an OSM file (`stored` nil) contracted now when the route
+    /// stage uses them.
+    private func makeRouter(graph: RoadGraph, stored: [String: [String: [UInt32]]]?) throws(BenchmarkError) -> Router {
         guard algorithm == .contractionHierarchy else { return Router(graph: graph) }
         do throws(ContractionHierarchyError) {
-            if !stored.isEmpty { return try Router(graph: graph, hierarchies: .stored(stored)) }
+            if let stored { return try Router(graph: graph, hierarchies: .stored(byMetricName: stored)) }
             return try Router(graph: graph, hierarchies: .contract(ContractionOptions()))
         } catch {
             throw .hierarchy(input, error)

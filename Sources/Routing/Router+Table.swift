@@ -23,25 +23,27 @@ extension Router {
     private func hierarchyTable(_ hierarchy: RoutingHierarchy, from sources: [SnappedLocation],
                                 to destinations: [SnappedLocation], workspace ws: RoutingWorkspace) -> TravelMatrix {
         let metric = hierarchy.metric
-        let sourceSeeds = sources.map {
-            HierarchyQuery.sources(router: self, metric: metric, starts: positions(of: $0), startNode: node(at: $0))
+        let starts = sources.map(positions(of:)), ends = destinations.map(positions(of:))
+        let endNodes = destinations.map(node(at:))
+        let sourceSeeds = sources.indices.map {
+            HierarchyQuery.sources(router: self, metric: metric, starts: starts[$0], startNode: node(at: sources[$0]))
         }
-        let targetSeeds = destinations.map {
-            HierarchyQuery.targets(router: self, metric: metric, positions: positions(of: $0), node: node(at: $0))
+        let targetSeeds = destinations.indices.map {
+            HierarchyQuery.targets(router: self, metric: metric, positions: ends[$0], node: endNodes[$0])
         }
         let costs = hierarchy.hierarchy.table(from: sourceSeeds.map(\.seeds), to: targetSeeds.map(\.seeds),
                                               annotation: hierarchy.otherMetric, workspace: ws.hierarchyWorkspace)
         var durations: [Seconds?] = [], distances: [Meters?] = []
         durations.reserveCapacity(costs.costs.count)
         distances.reserveCapacity(costs.costs.count)
-        for (i, source) in sources.enumerated() {
-            for (j, destination) in destinations.enumerated() {
+        for i in sources.indices {
+            for j in destinations.indices {
                 var best: (cost: UInt32, other: UInt32)?
                 if let cost = costs[i, j], let other = costs.annotation(source: i, target: j) {
                     best = (cost - targetSeeds[j].offset, other - targetSeeds[j].otherOffset)
                 }
-                if let direct = HierarchyQuery.direct(router: self, metric: metric, starts: positions(of: source),
-                                                      targets: positions(of: destination), targetNode: node(at: destination)),
+                if let direct = HierarchyQuery.direct(router: self, metric: metric, starts: starts[i], targets: ends[j],
+                                                      targetNode: endNodes[j]),
                    best.map({ direct.cost <= $0.cost }) ?? true {
                     best = (direct.cost, direct.otherCost)
                 }

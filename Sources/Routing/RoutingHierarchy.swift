@@ -33,7 +33,7 @@ public struct RoutingHierarchy: Sendable {
         let transitions = TransitionArrays(router: router, metric: metric)
         let graph = try WeightedDigraph(firstOut: transitions.firstOut, head: transitions.target, weight: transitions.cost)
         let hierarchy = try ContractionHierarchy(graph: graph, options: options)
-        self.init(metric: metric, hierarchy: hierarchy, transitions: transitions, router: router,
+        self.init(metric: metric, hierarchy: hierarchy, transitions: transitions,
                   contractionSeconds: Date().timeIntervalSince(started))
     }
 
@@ -45,16 +45,15 @@ public struct RoutingHierarchy: Sendable {
         let transitions = TransitionArrays(router: router, metric: metric)
         let graph = try WeightedDigraph(firstOut: transitions.firstOut, head: transitions.target, weight: transitions.cost)
         let hierarchy = try ContractionHierarchy(validating: graph, storedArrays: storedArrays)
-        self.init(metric: metric, hierarchy: hierarchy, transitions: transitions, router: router, contractionSeconds: nil)
+        self.init(metric: metric, hierarchy: hierarchy, transitions: transitions, contractionSeconds: nil)
     }
 
     private init(metric: RoutingMetric, hierarchy: ContractionHierarchy, transitions: TransitionArrays,
-                 router: Router, contractionSeconds: Double?) {
+                 contractionSeconds: Double?) {
         self.metric = metric
         self.hierarchy = hierarchy
         arcEdge = transitions.edge
-        let other = TransitionArrays(router: router, metric: metric == .time ? .distance : .time)
-        otherMetric = HierarchyAnnotation(hierarchy: hierarchy, arcValues: other.cost)
+        otherMetric = HierarchyAnnotation(hierarchy: hierarchy, arcValues: transitions.otherCost)
         self.contractionSeconds = contractionSeconds
     }
 

@@ -95,16 +95,8 @@ public struct LoadedRoadNetwork: Sendable {
     ///   hierarchy name is not a metric; never a router that could route wrongly.
     /// - Complexity: the router's set-up, O(nodes + edges), plus O(size of the hierarchies).
     public func makeRouter(landmarks: Int = 0) throws(RoadNetworkLoadError) -> Router {
-        guard !hierarchies.isEmpty else { return Router(graph: graph, landmarks: landmarks) }
-        var stored: [RoutingMetric: [String: [UInt32]]] = [:]
-        for (name, arrays) in hierarchies {
-            guard let metric = RoutingMetric(rawValue: name) else {
-                throw .hierarchy(path: source.path, .damaged(array: "ch.\(name)", reason: "not a metric (time or distance)"))
-            }
-            stored[metric] = arrays
-        }
         do throws(ContractionHierarchyError) {
-            return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(stored))
+            return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(byMetricName: hierarchies))
         } catch {
             throw .hierarchy(path: source.path, error)
         }

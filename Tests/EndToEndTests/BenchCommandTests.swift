@@ -155,3 +155,19 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(badDirectory.status != 0)
     #expect(badDirectory.stderr.contains("/nonexistent-dir/x.osm"))
 }
+
+/// The route stage runs on a database's stored hierarchies, and on A* for a database imported with
+/// `--no-ch` (it does not contract one itself), with both searches checked against Dijkstra.
+@Test func benchUsesTheStoredHierarchiesAndAStarWithoutThem() throws {
+    let directory = try CLI.scratchDirectory()
+    defer { CLI.remove(directory) }
+    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    for (options, algorithm) in [([String](), "ch"), (["--no-ch"], "astar")] {
+        let db = directory.appendingPathComponent("town-\(algorithm).sqlite").path
+        #expect(try runWaymark(["import", town, "--db", db, "--quiet"] + options).status == 0)
+        let run = try runWaymark(["bench", db, "--queries", "20", "--stages", "route", "--check-dijkstra"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("algorithm \(algorithm),"), "\(run.stdout)")
+        #expect(run.stdout.contains("every route distance agrees with \(algorithm)'s"), "\(run.stdout)")
+    }
+}
