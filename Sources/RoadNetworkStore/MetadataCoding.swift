@@ -33,6 +33,7 @@ enum MetadataCoding {
         static let taggedLength = "tagged_speed_limit_length_m"
         static let spatialIndex = "poi_spatial_index"
         static let hierarchyContractionSeconds = "ch.contraction_s"
+        static let hierarchiesLeftOut = "ch.left_out"
         /// `highway.<class>.edges` and `highway.<class>.length_m`.
         static let highwayPrefix = "highway."
         /// `import.<figure>`.
@@ -68,6 +69,7 @@ enum MetadataCoding {
                      (Key.maxLatitude, String(m.boundingBox.maxLatitude)), (Key.maxLongitude, String(m.boundingBox.maxLongitude))]
         }
         if let seconds = m.hierarchyContractionSeconds { rows.append((Key.hierarchyContractionSeconds, String(seconds))) }
+        if let reason = m.hierarchiesLeftOut { rows.append((Key.hierarchiesLeftOut, reason)) }
         for share in m.highwayBreakdown {
             rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).edges", String(share.edgeCount)))
             rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).length_m", String(share.lengthMeters)))
@@ -145,7 +147,8 @@ enum MetadataCoding {
             drivingSide: side, drivingSideSource: sideSource,
             trafficSignalNodeCount: try int(Key.trafficSignalNodeCount), stopNodeCount: try int(Key.stopNodeCount),
             giveWayNodeCount: try int(Key.giveWayNodeCount),
-            hierarchyContractionSeconds: rows[Key.hierarchyContractionSeconds] == nil ? nil : try double(Key.hierarchyContractionSeconds))
+            hierarchyContractionSeconds: rows[Key.hierarchyContractionSeconds] == nil ? nil : try double(Key.hierarchyContractionSeconds),
+            hierarchiesLeftOut: rows[Key.hierarchiesLeftOut] == nil ? nil : try text(Key.hierarchiesLeftOut))
     }
 }
 

@@ -51,6 +51,9 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
     /// Wall-clock seconds the import spent contracting the hierarchies (both metrics, in parallel); nil
     /// for a database without them.
     public var hierarchyContractionSeconds: Double?
+    /// Why the import left the hierarchies out although asked for them (the graph contracted too
+    /// densely); nil when it has them or was imported with `--no-ch`.
+    public var hierarchiesLeftOut: String?
 
     /// One highway class's share of the graph.
     public struct HighwayClassShare: Hashable, Sendable {
@@ -89,9 +92,10 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
         taggedSpeedLimitLengthMeters: Meters, highwayBreakdown: [HighwayClassShare], importStatistics: [ImportFigure],
         viaWayRestrictionCount: Int = 0, drivingSide: DrivingSide = .right, drivingSideSource: DrivingSideSource = .assumed,
         trafficSignalNodeCount: Int = 0, stopNodeCount: Int = 0, giveWayNodeCount: Int = 0,
-        hierarchyContractionSeconds: Double? = nil
+        hierarchyContractionSeconds: Double? = nil, hierarchiesLeftOut: String? = nil
     ) {
         self.hierarchyContractionSeconds = hierarchyContractionSeconds
+        self.hierarchiesLeftOut = hierarchiesLeftOut
         self.formatVersion = formatVersion
         self.sourceFileName = sourceFileName
         self.sourceSHA256 = sourceSHA256

@@ -106,7 +106,10 @@ struct ContractionHierarchyBuilder {
             guard Int(r) < vertexCount, vertexAt[Int(r)] == UInt32.max else { throw .invalidOrder("rank \(r) of vertex \(v) is out of range or repeated") }
             vertexAt[Int(r)] = UInt32(v)
         }
-        for v in vertexAt { try contract(v) }
+        for v in vertexAt {
+            try contract(v)
+            try checkDensity()
+        }
     }
 
     private struct QueueEntry: Comparable {
@@ -141,6 +144,7 @@ struct ContractionHierarchyBuilder {
             }
             collectNeighbours(of: v, into: &neighbours)
             try contract(v)
+            try checkDensity()
             let eager = neighbours.count <= options.neighbourUpdateLimit
             for x in neighbours {
                 level[Int(x)] = max(level[Int(x)], level[Int(v)] + 1)
@@ -153,6 +157,17 @@ struct ContractionHierarchyBuilder {
                 }
             }
         }
+    }
+
+    /// Throws `tooDense` when the uncontracted rest is denser than the options allow (see
+    /// `ContractionOptions.denseRemainderDegreeLimit`).
+    private func checkDensity() throws(ContractionHierarchyError) {
+        guard let limit = options.denseRemainderDegreeLimit else { return }
+        let left = vertexCount - order.count
+        guard left >= max(options.denseRemainderMinimumVertices,
+                          Int((options.denseRemainderMinimumShare * Double(vertexCount)).rounded(.up))) else { return }
+        let degree = Double(outArcs.arcCount) / Double(left)
+        if degree > limit { throw .tooDense(contracted: order.count, of: vertexCount, arcsPerVertex: degree) }
     }
 
     /// The distinct uncontracted neighbours of `v` (in either direction).

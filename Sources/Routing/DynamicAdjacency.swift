@@ -32,6 +32,8 @@ struct DynamicAdjacency {
     private var capacity: [UInt32]
     private(set) var searchPool: [SearchArc]
     private var payloadPool: [Payload]
+    /// Arcs in all lists together.
+    private(set) var arcCount = 0
 
     /// Lists for `degrees.count` vertices, with room for `degrees[v]` arcs each.
     init(degrees: [UInt32]) {
@@ -96,6 +98,7 @@ struct DynamicAdjacency {
         }
         self[Int(start[v]) + Int(count[v])] = arc
         count[v] += 1
+        arcCount += 1
     }
 
     /// Removes `vertex`'s arc to `other` (there is at most one: the contraction keeps no parallel arcs).
@@ -105,6 +108,7 @@ struct DynamicAdjacency {
         let last = Int(start[Int(vertex)]) + Int(count[Int(vertex)]) - 1
         self[p] = self[last]
         count[Int(vertex)] -= 1
+        arcCount -= 1
     }
 
     /// Calls `body` with raw views of the block starts, block sizes and the search pool (read only);
@@ -122,5 +126,8 @@ struct DynamicAdjacency {
     }
 
     /// Drops every arc of `vertex` (its block stays allocated).
-    mutating func clear(_ vertex: UInt32) { count[Int(vertex)] = 0 }
+    mutating func clear(_ vertex: UInt32) {
+        arcCount -= Int(count[Int(vertex)])
+        count[Int(vertex)] = 0
+    }
 }

@@ -29,7 +29,10 @@ public struct DatabaseReport: Sendable {
     /// `contraction hierarchies for time and distance, 8.1 MB (41 bytes per edge), contracted in 3.20 s`,
     /// or why there are none.
     func hierarchiesText() -> String {
-        guard !hierarchyBytes.isEmpty else { return "no contraction hierarchies (imported with --no-ch; routes use A*)" }
+        guard !hierarchyBytes.isEmpty else {
+            if let reason = metadata.hierarchiesLeftOut { return "no contraction hierarchies (left out at import: \(reason); routes use A*)" }
+            return "no contraction hierarchies (imported with --no-ch; routes use A*)"
+        }
         let total = hierarchyBytes.values.reduce(0, +)
         var text = "contraction hierarchies for " + hierarchyBytes.keys.sorted { $0 > $1 }.joined(separator: " and ") + ", "
             + Self.megabytes(Int64(total))
@@ -239,6 +242,8 @@ public struct DatabaseReport: Sendable {
             if let seconds = m.hierarchyContractionSeconds { w.number(roundTrip: seconds) } else { w.null() }
             w.endObject()
         }
+        w.key("contraction_hierarchies_left_out")
+        if let reason = m.hierarchiesLeftOut { w.string(reason) } else { w.null() }
         if let verifiedLoadSeconds { w.key("verified_load_seconds"); w.number(roundTrip: verifiedLoadSeconds) }
         w.endObject()
         return w.text

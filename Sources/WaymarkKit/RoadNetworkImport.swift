@@ -54,6 +54,9 @@ public struct RoadNetworkImport {
         public var writeSeconds: Seconds
         /// Time spent contracting the hierarchies (nil without them).
         public var contractionSeconds: Seconds?
+        /// Why the hierarchies were left out although asked for (the graph contracts too densely;
+        /// `ContractionHierarchyError.tooDense`): the database then routes with A*.
+        public var hierarchiesLeftOut: ContractionHierarchyError? = nil
     }
 
     /// Checks that the database can be written and the extract exists, before any reading.
@@ -85,13 +88,24 @@ public struct RoadNetworkImport {
         let statistics = result.statistics
         let clock = ContinuousClock()
         let contractionStarted = clock.now
-        let hierarchies = contractHierarchies ? try Self.contractedHierarchies(of: result.graph) : [:]
-        let contractionSeconds = contractHierarchies ? Self.seconds(clock.now - contractionStarted) : nil
+        var hierarchies: [String: [String: [UInt32]]] = [:]
+        var leftOut: ContractionHierarchyError?
+        if contractHierarchies {
+            do throws(ContractionHierarchyError) {
+                hierarchies = try Self.contractedHierarchies(of: result.graph)
+            } catch .tooDense(let contracted, let total, let degree) {
+                leftOut = .tooDense(contracted: contracted, of: total, arcsPerVertex: degree)
+            } catch {
+                throw .contraction(error)
+            }
+        }
+        let contractionSeconds = contractHierarchies && leftOut == nil ? Self.seconds(clock.now - contractionStarted) : nil
         var metadata = RoadNetworkMetadata.computed(
             graph: result.graph, pointsOfInterest: result.pointsOfInterest,
             sourceFileName: name, sourceSHA256: digest.finalizeHex(), sourceBytes: statistics.inputBytesRead,
             writer: writer, importStatistics: statistics.figures, drivingSideSource: result.drivingSideSource)
         metadata.hierarchyContractionSeconds = contractionSeconds
+        metadata.hierarchiesLeftOut = leftOut?.description
         let started = clock.now
         if database == Self.standardStream {
             try Self.writeToStandardOutput(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata,
@@ -105,18 +119,13 @@ public struct RoadNetworkImport {
             }
         }
         return Outcome(statistics: statistics, metadata: metadata, writeSeconds: Self.seconds(clock.now - started),
-                       contractionSeconds: contractionSeconds)
+                       contractionSeconds: contractionSeconds, hierarchiesLeftOut: leftOut)
     }
 
     /// Contracts both metrics' hierarchies of the graph (in parallel) into the arrays a database keeps,
     /// by metric name.
-    static func contractedHierarchies(of graph: RoadGraph) throws(RoadNetworkImportError) -> [String: [String: [UInt32]]] {
-        let router: Router
-        do throws(ContractionHierarchyError) {
-            router = try Router(graph: graph, hierarchies: .contract(ContractionOptions()))
-        } catch {
-            throw .contraction(error)
-        }
+    static func contractedHierarchies(of graph: RoadGraph) throws(ContractionHierarchyError) -> [String: [String: [UInt32]]] {
+        let router = try Router(graph: graph, hierarchies: .contract(ContractionOptions()))
         var arrays: [String: [String: [UInt32]]] = [:]
         for metric in RoutingMetric.allCases {
             guard let hierarchy = router.hierarchy(for: metric) else { continue }
@@ -142,6 +151,7 @@ public struct RoadNetworkImport {
             + "\(s.relationsRead.withThousandsSeparators) relations) "
             + String(format: "in %.2f s (import %.2f s at ", seconds, s.elapsedSeconds) + s.throughputSummary
             + (outcome.contractionSeconds.map { String(format: "; contraction hierarchies %.2f s", $0) } ?? "")
+            + (outcome.hierarchiesLeftOut.map { "; contraction hierarchies left out, routes use A*: \($0)" } ?? "")
             + String(format: "; write %.2f s)", outcome.writeSeconds)
     }
 

@@ -10,6 +10,16 @@ import Routing
 // Contraction time and memory, query time on `waymark bench`'s 1,000 node pairs (seed 42, SplitMix64,
 // the same draw as BenchPairs.draw), every cost checked against Dijkstra, tables 100×100 and 1,000×1,000.
 // Build with `swift build -c release --product ch-measure`; single-threaded.
+//
+//   ch-measure INPUT turn time|distance 1 --router
+// contracts the router's own turn-expanded graph (turn costs, restriction contexts, access phases; what
+// `waymark import` contracts) and reports contraction time, shortcuts per state and a state-to-state
+// query, then exits. Experiments on orders and graph shapes (BENCHMARKS.md, "Contraction on grid cities"):
+//   CH_NODE_ORDER=head|tail|max  contract in an order derived from a node-graph hierarchy (states by the
+//                                rank of their edge's head or tail junction) instead of by priority;
+//   CH_PORTS=1                   contract a split graph (each transition becomes turn + edge arcs
+//                                through an "about to drive the edge" vertex) instead of the state graph;
+//   CH_WITNESS, CH_SIMULATION    witness-search bounds; CH_DENSE_LIMIT, CH_DENSE_SHARE the density check.
 
 func residentField(_ name: String) -> Double {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
@@ -71,6 +81,79 @@ if input.hasPrefix("grid:"), let nodes = Int(input.dropFirst(5)) {
 } else {
     road = try OSMImporter.importFile(path: input).graph
 }
+if CommandLine.arguments.contains("--router") {
+    // The router's own turn-expanded graph (turn costs, restriction contexts, access phases).
+    let router = Router(graph: road)
+    let transitions = TransitionArrays(router: router, metric: metric == .time ? .time : .distance)
+    var digraph = try WeightedDigraph(firstOut: transitions.firstOut, head: transitions.target, weight: transitions.cost)
+    let stateCount = digraph.vertexCount
+    var stateEdge = [UInt32](repeating: UInt32.max, count: stateCount)
+    for t in 0..<transitions.count { stateEdge[Int(transitions.target[t])] = transitions.edge[t] }
+    let ports = ProcessInfo.processInfo.environment["CH_PORTS"] != nil
+    if ports {
+        // State s keeps index s; pre-state of s ("about to drive s's edge") is stateCount + s.
+        var entryCost = [UInt32](repeating: UInt32.max, count: stateCount)
+        for t in 0..<transitions.count { entryCost[Int(transitions.target[t])] = min(entryCost[Int(transitions.target[t])], transitions.cost[t]) }
+        var arcs: [(tail: UInt32, head: UInt32, weight: UInt32)] = []
+        for s in 0..<stateCount {
+            for t in Int(transitions.firstOut[s]) ..< Int(transitions.firstOut[s + 1]) {
+                let b = Int(transitions.target[t])
+                arcs.append((UInt32(s), UInt32(stateCount + b), transitions.cost[t] - entryCost[b]))
+            }
+        }
+        for b in 0..<stateCount where entryCost[b] != UInt32.max { arcs.append((UInt32(stateCount + b), UInt32(b), entryCost[b])) }
+        digraph = try WeightedDigraph.fromArcs(vertexCount: 2 * stateCount, arcs: arcs).graph
+    }
+    print("router graph: \(digraph.vertexCount) states, \(digraph.arcCount) transitions")
+    var options = ContractionOptions()
+    let env = ProcessInfo.processInfo.environment
+    if let value = env["CH_WITNESS"].flatMap(Int.init) { options.witnessSettledLimit = value }
+    if let value = env["CH_SIMULATION"].flatMap(Int.init) { options.simulationSettledLimit = value }
+    if let value = env["CH_DENSE_LIMIT"].flatMap(Double.init) { options.denseRemainderDegreeLimit = value }
+    if let value = env["CH_DENSE_SHARE"].flatMap(Double.init) { options.denseRemainderMinimumShare = value }
+    if let mode = env["CH_NODE_ORDER"] {
+        let t0 = ContinuousClock.now
+        let nodeGraph = try MeasuredGraph(road: road, kind: .node, metric: metric)
+        let nodeRank = try ContractionHierarchy(graph: nodeGraph.digraph, options: ContractionOptions()).rank
+        let key: (Int) -> UInt64 = { v in
+            let s = v % stateCount
+            let e = stateEdge[s]
+            if e == UInt32.max { return UInt64(v) }
+            if ports {
+                // A state is at its edge's head, a pre-state at its edge's tail.
+                let node = v < stateCount ? road.head[Int(e)] : road.tail[Int(e)]
+                return (UInt64(nodeRank[Int(node)]) + 1) << 32 | UInt64(v)
+            }
+            let h = UInt64(nodeRank[Int(road.head[Int(e)])]) + 1, t = UInt64(nodeRank[Int(road.tail[Int(e)])]) + 1
+            switch mode {
+            case "head": return h << 32 | UInt64(s)
+            case "tail": return t << 32 | UInt64(s)
+            default: return UInt64(max(h, t)) << 32 | UInt64(min(h, t))
+            }
+        }
+        let sorted = (0..<digraph.vertexCount).sorted { key($0) < key($1) }
+        var r = [UInt32](repeating: 0, count: digraph.vertexCount)
+        for (i, s) in sorted.enumerated() { r[s] = UInt32(i) }
+        options.rank = r
+        print("node order (\(mode)) in \(format(seconds(ContinuousClock.now - t0), 2)) s")
+    }
+    resetPeakResident()
+    let start = ContinuousClock.now
+    let h = try ContractionHierarchy(graph: digraph, options: options)
+    print("router contraction \(format(seconds(ContinuousClock.now - start), 2)) s, shortcuts \(h.shortcutCount) (\(format(Double(h.shortcutCount) / Double(digraph.vertexCount), 2)) per state), \(format(Double(h.memoryBytes) / 1_048_576, 1)) MiB, peak RSS \(format(residentField("VmHWM"), 0)) MiB")
+    let ws = h.makeWorkspace()
+    var generator = SplitMix64(seed: 7)
+    var times: [Double] = [], settled: [Double] = []
+    for _ in 0..<1000 {
+        let a = UInt32(generator.next(below: digraph.vertexCount)), b = UInt32(generator.next(below: digraph.vertexCount))
+        let q = ContinuousClock.now
+        _ = h.shortestCost(from: [SearchSeed(vertex: a)], to: [SearchSeed(vertex: b)], workspace: ws)
+        times.append(seconds(ContinuousClock.now - q) * 1000)
+        settled.append(Double(ws.lastSettledCount))
+    }
+    print("state-to-state cost query median \(format(median(times), 4)) ms, settled median \(format(median(settled), 0))")
+    exit(0)
+}
 let graph = try MeasuredGraph(road: road, kind: kind, metric: metric)
 print("input \(input): \(road.nodeCount) nodes, \(road.edgeCount) edges; \(kind.rawValue) graph (\(metric.rawValue), weights in tenths): "
       + "\(graph.digraph.vertexCount) vertices, \(graph.digraph.arcCount) arcs, \(format(Double(graph.digraph.memoryBytes) / 1_048_576, 1)) MiB")
@@ -84,6 +167,26 @@ if let value = environment["CH_WITNESS"].flatMap(Int.init) { contractionOptions.
 if let value = environment["CH_SIMULATION"].flatMap(Int.init) { contractionOptions.simulationSettledLimit = value }
 if environment["CH_NO_LAZY"] != nil { contractionOptions.lazyUpdates = false }
 if let value = environment["CH_NEIGHBOURS"].flatMap(Int.init) { contractionOptions.neighbourUpdateLimit = value }
+if let mode = environment["CH_NODE_ORDER"], kind == .turn {
+    let nodeGraph = try MeasuredGraph(road: road, kind: .node, metric: metric)
+    let t0 = ContinuousClock.now
+    let nodeHierarchy = try ContractionHierarchy(graph: nodeGraph.digraph, options: ContractionOptions())
+    let nodeRank = nodeHierarchy.rank
+    let key: (Int) -> UInt64 = { e in
+        let h = UInt64(nodeRank[Int(road.head[e])]), t = UInt64(nodeRank[Int(road.tail[e])])
+        switch mode {
+        case "head": return h << 32 | UInt64(e)
+        case "tail": return t << 32 | UInt64(e)
+        case "min": return UInt64(min(h, t)) << 32 | UInt64(max(h, t))
+        default: return UInt64(max(h, t)) << 32 | UInt64(min(h, t))
+        }
+    }
+    let sorted = (0..<road.edgeCount).sorted { key($0) < key($1) }
+    var r = [UInt32](repeating: 0, count: road.edgeCount)
+    for (i, e) in sorted.enumerated() { r[e] = UInt32(i) }
+    contractionOptions.rank = r
+    print("node order (\(mode)) from a node CH in \(format(seconds(ContinuousClock.now - t0), 2)) s")
+}
 print("options: witness \(contractionOptions.witnessSettledLimit), simulation \(contractionOptions.simulationSettledLimit), lazy \(contractionOptions.lazyUpdates), neighbour update limit \(contractionOptions.neighbourUpdateLimit)")
 
 // Contraction, `repeats` times (the last one is kept).

@@ -122,6 +122,29 @@ import TestSupport
         #expect(abs(try duration("d", "a") - (driving + 3)) < 0.15)
     }
 
+    /// A generated city is a regular grid of near-equal streets where turn costs leave no witness
+    /// paths, so its turn-expanded graph only gets denser under contraction: the import gives the
+    /// hierarchies up (in seconds, not hours), says why, and the database routes with A*.
+    @Test func aGridCityThatContractsTooDenselyIsImportedWithoutHierarchies() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        #expect(try CLI.run(["generate-grid", "--nodes", "10000", "-o", "city.osm.pbf"], in: directory).status == 0)
+        let imported = try CLI.run(["import", "city.osm.pbf", "--db", "city.sqlite", "--quiet"], in: directory, timeout: 300)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.stdout.contains("contraction hierarchies left out, routes use A*: contraction given up after"), "\(imported.stdout)")
+        let info = try CLI.run(["info", "city.sqlite"], in: directory)
+        #expect(info.stdout.contains("Hierarchies          no contraction hierarchies (left out at import: contraction given up after"),
+                "\(info.stdout)")
+        let json = try CLI.jsonObject(try CLI.run(["info", "city.sqlite", "--json"], in: directory).stdout)
+        #expect(json["contraction_hierarchies"] is NSNull)
+        #expect((json["contraction_hierarchies_left_out"] as? String)?.contains("arcs each") == true)
+        // Routing still works, with A*: the route's search settles states rather than failing.
+        let route = try CLI.run(["route", "--db", "city.sqlite", "--from", "45.8150,15.9819", "--to", "45.8250,15.9950",
+                                 "--format", "osrm"], in: directory)
+        #expect(route.status == 0, "\(route)")
+        #expect(try CLI.jsonObject(route.stdout)["code"] as? String == "Ok")
+    }
+
     @Test(.enabled(if: SharedExtracts.available("bautzen-west.osm"))) func importReadsStandardInput() throws {
         let extract = try SharedExtracts.require("bautzen-west.osm")
         let directory = try CLI.scratchDirectory()
