@@ -52,7 +52,7 @@ public struct RoadNetworkImport {
         public var metadata: RoadNetworkMetadata
         /// Time spent writing the database.
         public var writeSeconds: Seconds
-        /// Time spent contracting the hierarchies (nil without them).
+        /// Time spent contracting the hierarchies, or trying to when they were left out (nil with `--no-ch`).
         public var contractionSeconds: Seconds?
         /// Why the hierarchies were left out although asked for (the graph contracts too densely;
         /// `ContractionHierarchyError.tooDense`): the database then routes with A*.
@@ -99,12 +99,12 @@ public struct RoadNetworkImport {
                 throw .contraction(error)
             }
         }
-        let contractionSeconds = contractHierarchies && leftOut == nil ? Self.seconds(clock.now - contractionStarted) : nil
+        let contractionSeconds = contractHierarchies ? Self.seconds(clock.now - contractionStarted) : nil
         var metadata = RoadNetworkMetadata.computed(
             graph: result.graph, pointsOfInterest: result.pointsOfInterest,
             sourceFileName: name, sourceSHA256: digest.finalizeHex(), sourceBytes: statistics.inputBytesRead,
             writer: writer, importStatistics: statistics.figures, drivingSideSource: result.drivingSideSource)
-        metadata.hierarchyContractionSeconds = contractionSeconds
+        metadata.hierarchyContractionSeconds = leftOut == nil ? contractionSeconds : nil
         metadata.hierarchiesLeftOut = leftOut?.description
         let started = clock.now
         if database == Self.standardStream {
@@ -150,9 +150,15 @@ public struct RoadNetworkImport {
             + "(from \(s.nodesRead.withThousandsSeparators) nodes, \(s.waysRead.withThousandsSeparators) ways, "
             + "\(s.relationsRead.withThousandsSeparators) relations) "
             + String(format: "in %.2f s (import %.2f s at ", seconds, s.elapsedSeconds) + s.throughputSummary
-            + (outcome.contractionSeconds.map { String(format: "; contraction hierarchies %.2f s", $0) } ?? "")
-            + (outcome.hierarchiesLeftOut.map { "; contraction hierarchies left out, routes use A*: \($0)" } ?? "")
+            + contractionSummary(of: outcome)
             + String(format: "; write %.2f s)", outcome.writeSeconds)
+    }
+
+    /// `; contraction hierarchies 6.45 s`, or why and after how long they were left out.
+    private func contractionSummary(of outcome: Outcome) -> String {
+        guard let seconds = outcome.contractionSeconds else { return "" }
+        guard let reason = outcome.hierarchiesLeftOut else { return String(format: "; contraction hierarchies %.2f s", seconds) }
+        return String(format: "; contraction hierarchies left out after %.2f s, routes use A*: ", seconds) + reason.description
     }
 
     /// `importing: 12.3 MB of 45.6 MB (26 %), 1,234,567 elements, 456,789 elements/s` (and the blocks
