@@ -200,4 +200,26 @@ import TestSupport
         }
         #expect(compared > 200)
     }
+
+    /// The smaller shared extracts (each skipped when absent): cities, suburbs and a rural town, with
+    /// their own mixes of oneways, restrictions, destination-only roads and islands.
+    static let smallExtracts = ["kirchberg-an-der-iller-tiny", "west-oakland", "bautzen-west", "washington-dc-ledroit-park",
+                                "aguascalientes", "hoyerswerda", "krems", "enschede-roads-overpass", "north-bayreuth", "andorra-2013"]
+
+    @Test(.enabled(if: SharedExtracts.available(RouterHierarchyTests.smallExtracts.map { "\($0).osm.bz2" })), arguments: smallExtracts)
+    func hierarchyEqualsDijkstraOnSmallExtracts(name: String) throws {
+        let graph = try OSMImporter.importFile(path: SharedExtracts.require("\(name).osm.bz2")).graph
+        let router = try Self.contracted(graph)
+        let workspace = router.makeWorkspace()
+        var compared = 0
+        for (a, b) in try RoutingRealExtractTests.randomPairs(router: router, count: 60, seed: 23) {
+            for metric in RoutingMetric.allCases {
+                let x = router.cost(from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: workspace)
+                let y = router.cost(from: a, to: b, metric: metric, algorithm: .dijkstra, workspace: workspace)
+                #expect(x == y, "\(name) \(metric): hierarchy \(x ?? -1) vs Dijkstra \(y ?? -1) for \(a.input) -> \(b.input)")
+                if x != nil { compared += 1 }
+            }
+        }
+        #expect(compared > 0, "\(name): no pair routed")
+    }
 }
