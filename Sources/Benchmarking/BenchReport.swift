@@ -128,7 +128,9 @@ public enum BenchOutput {
                 out += "\n\(r.stage.rawValue): \(key) = \(value == value.rounded() ? String(Int64(value)) : String(format: "%.3f", value))"
             }
         }
-        out += tableSection(tables)
+        let section = tableSection(tables)
+        // Alone, the table stage's section follows the header line directly.
+        out += perQuery.isEmpty ? String(section.drop(while: { $0 == "\n" })) : section
         // Every table size lists the same pairs left out: show them once.
         for r in perQuery + tables.prefix(1) where !r.failures.isEmpty {
             out += "\n\n\(r.stage.rawValue): \(r.failures.count) \(r.stage == .table ? "pairs left out (a point not snapped)" : "failed queries")"
