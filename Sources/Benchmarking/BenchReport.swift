@@ -179,7 +179,8 @@ public enum BenchOutput {
     static func tableSection(_ reports: [StageReport]) -> String {
         let sized = reports.compactMap { r in r.table.map { (r, $0) } }
         guard let (first, _) = sized.first else { return "" }
-        var out = "\n\ntable: Router.table alone, \(first.attempted) runs per size (median, min and max of the runs)"
+        let runs = first.attempted == 1 ? "1 run" : "\(first.attempted) runs"
+        var out = "\n\ntable: Router.table alone, \(runs) per size (median, min and max of the runs)"
         if let setup = first.setup { out += "; router set-up \(String(format: "%.3f", setup)) s, not counted" }
         out += "\n\n"
         var rows = [["size", "cells", "unreachable", "median ms", "min ms", "max ms", "algorithm", "checked", "mismatches", "peak RSS MB"]]
@@ -196,7 +197,9 @@ public enum BenchOutput {
                 out += "\ntable \(size): every sampled cell agrees with its \(t.checkAlgorithm.rawValue) route (cost exactly, distance to the metre)"
                 continue
             }
-            out += "\ntable \(size): \(t.mismatches.count) sampled cells differ from their \(t.checkAlgorithm.rawValue) routes:"
+            let check = t.checkAlgorithm.rawValue
+            out += t.mismatches.count == 1 ? "\ntable \(size): 1 sampled cell differs from its \(check) route:"
+                : "\ntable \(size): \(t.mismatches.count) sampled cells differ from their \(check) routes:"
             for m in t.mismatches {
                 func cell(_ duration: Seconds?, _ distance: Meters?) -> String {
                     guard let duration, let distance else { return "none" }

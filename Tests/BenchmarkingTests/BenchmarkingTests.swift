@@ -132,6 +132,6 @@ import Testing
     #expect(mismatch["route_duration_s"] is NSNull)
     let text = BenchOutput.table([report], context: context)
     #expect(text.contains("3 x 3"), "\(text)")
-    #expect(text.contains("1 sampled cells differ from their astar routes"), "\(text)")
+    #expect(text.contains("table 3 x 3: 1 sampled cell differs from its astar route:"), "\(text)")
     #expect(text.contains("source 0 -> destination 2: table 61.5 s 800.0 m, astar none; only the table has a route"), "\(text)")
 }
