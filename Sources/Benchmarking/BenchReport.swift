@@ -16,6 +16,9 @@ public enum BenchStage: String, CaseIterable, Sendable {
     case guidance
     /// `ARMarkerExporter.markers` per route's waypoints.
     case markers
+    /// `Router.table` from the first N pairs' origins to their destinations, per `--table-sizes` entry
+    /// (not run by default: a large table on A* alone takes hours).
+    case table
 
     /// Parses a comma-separated list of stage names (`route,guidance`), spaces and case ignored.
     public static func parseList(_ text: String) throws(BenchmarkError) -> Set<BenchStage> {
@@ -73,6 +76,8 @@ public struct StageReport: Sendable {
     var mismatches: [BenchMismatch]?
     /// Stage-specific extras printed with the stage (import statistics, graph size).
     var notes: [String: Double] = [:]
+    /// The table stage's figures for one size (nil for every other stage).
+    var table: BenchTableFigures?
 }
 
 /// The context every stage shares.
@@ -102,7 +107,8 @@ public enum BenchOutput {
         let header = ["stage", "count", "failed", "total s", "median ms", "p95 ms", "p99 ms", "max ms", "per s",
                       "settled", "items", "peak RSS MB", "mean km", "mean min"]
         var rows: [[String]] = [header]
-        for r in reports {
+        let tables = reports.filter { $0.stage == .table }, perQuery = reports.filter { $0.stage != .table }
+        for r in perQuery {
             rows.append([
                 r.stage.rawValue, "\(r.latencies.count)", "\(r.failures.count)",
                 String(format: "%.3f", r.latencies.total), milliseconds(r.latencies.median), milliseconds(r.latencies.p95),
@@ -115,23 +121,19 @@ public enum BenchOutput {
                 r.meanDuration.map { String(format: "%.2f", $0 / 60) } ?? "-",
             ])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for (index, row) in rows.enumerated() {
-            let cells = row.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + pad : pad + cell
-            }
-            out += cells.joined(separator: "  ") + "\n"
-            if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
-        }
-        for r in reports {
+        if !perQuery.isEmpty { out += aligned(rows) }
+        for r in perQuery {
             if let setup = r.setup { out += "\n\(r.stage.rawValue): one-time set-up \(String(format: "%.3f", setup)) s (not in the per-query figures)" }
             for (key, value) in r.notes.sorted(by: { $0.key < $1.key }) {
                 out += "\n\(r.stage.rawValue): \(key) = \(value == value.rounded() ? String(Int64(value)) : String(format: "%.3f", value))"
             }
         }
-        for r in reports where !r.failures.isEmpty {
-            out += "\n\n\(r.stage.rawValue): \(r.failures.count) failed queries"
+        let section = tableSection(tables)
+        // Alone, the table stage's section follows the header line directly.
+        out += perQuery.isEmpty ? String(section.drop(while: { $0 == "\n" })) : section
+        // Every table size lists the same pairs left out: show them once.
+        for r in perQuery + tables.prefix(1) where !r.failures.isEmpty {
+            out += "\n\n\(r.stage.rawValue): \(r.failures.count) \(r.stage == .table ? "pairs left out (a point not snapped)" : "failed queries")"
             var byReason: [String: [Int]] = [:]
             for f in r.failures { byReason[Self.reasonClass(f.reason), default: []].append(f.pair) }
             for (reason, pairs) in byReason.sorted(by: { $0.value.count > $1.value.count }) {
@@ -155,6 +157,61 @@ public enum BenchOutput {
         return out + "\n"
     }
 
+    /// Rows as columns padded to their widest cell (the first left-aligned, the others right-aligned),
+    /// with a rule under the header row.
+    static func aligned(_ rows: [[String]]) -> String {
+        guard let header = rows.first else { return "" }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var out = ""
+        for (index, row) in rows.enumerated() {
+            let cells = row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + pad : pad + cell
+            }
+            out += cells.joined(separator: "  ") + "\n"
+            if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        return out
+    }
+
+    /// The table stage's sizes as their own table (its figures are per table, not per query), then the
+    /// sampled cells that differ from their pairwise routes.
+    static func tableSection(_ reports: [StageReport]) -> String {
+        let sized = reports.compactMap { r in r.table.map { (r, $0) } }
+        guard let (first, _) = sized.first else { return "" }
+        let runs = first.attempted == 1 ? "1 run" : "\(first.attempted) runs"
+        var out = "\n\ntable: Router.table alone, \(runs) per size (median, min and max of the runs)"
+        if let setup = first.setup { out += "; router set-up \(String(format: "%.3f", setup)) s, not counted" }
+        out += "\n\n"
+        var rows = [["size", "cells", "unreachable", "median ms", "min ms", "max ms", "algorithm", "checked", "mismatches", "peak RSS MB"]]
+        for (r, t) in sized {
+            rows.append(["\(t.sources) x \(t.destinations)", "\(t.cells)", "\(t.unreachableCells)", milliseconds(r.latencies.median),
+                         milliseconds(r.latencies.min), milliseconds(r.latencies.max), t.algorithm.rawValue,
+                         "\(t.checkedCells)", "\(t.mismatches.count)",
+                         r.peakResidentBytes.map { String(format: "%.1f", Double($0) / 1_048_576) } ?? "-"])
+        }
+        out += aligned(rows)
+        for (_, t) in sized {
+            let size = "\(t.sources) x \(t.destinations)"
+            guard !t.mismatches.isEmpty else {
+                out += "\ntable \(size): every sampled cell agrees with its \(t.checkAlgorithm.rawValue) route (cost exactly, distance to the metre)"
+                continue
+            }
+            let check = t.checkAlgorithm.rawValue
+            out += t.mismatches.count == 1 ? "\ntable \(size): 1 sampled cell differs from its \(check) route:"
+                : "\ntable \(size): \(t.mismatches.count) sampled cells differ from their \(check) routes:"
+            for m in t.mismatches {
+                func cell(_ duration: Seconds?, _ distance: Meters?) -> String {
+                    guard let duration, let distance else { return "none" }
+                    return String(format: "%.1f s %.1f m", duration, distance)
+                }
+                out += "\n  source \(m.source) -> destination \(m.destination): table \(cell(m.tableDuration, m.tableDistance)), "
+                out += "\(t.checkAlgorithm.rawValue) \(cell(m.routeDuration, m.routeDistance)); \(m.note)"
+            }
+        }
+        return out
+    }
+
     /// The failure reason without its coordinates, so failures group by kind.
     static func reasonClass(_ reason: String) -> String {
         if reason.hasPrefix("no drivable road within") { return "no drivable road nearby" }
@@ -170,6 +227,24 @@ public enum BenchOutput {
     /// Significant digits of the figures in the JSON lines.
     static let significantDigits = 6
 
+    /// The table stage's sampled cells that differ from their pairwise routes, as a JSON array.
+    static func writeMismatches(_ mismatches: [BenchTableMismatch], into w: inout JSONWriter) {
+        w.beginArray()
+        for m in mismatches {
+            w.beginObject()
+            w.field("source", m.source)
+            w.field("destination", m.destination)
+            for (key, value): (StaticString, Double?) in [("table_duration_s", m.tableDuration), ("table_distance_m", m.tableDistance),
+                                 ("route_duration_s", m.routeDuration), ("route_distance_m", m.routeDistance)] {
+                w.key(key)
+                w.number(value, significantDigits: significantDigits)
+            }
+            w.field("note", m.note)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
     /// One stage's JSON object (every key present, `null` where not applicable).
     static func json(_ r: StageReport, context: BenchContext) -> String {
         var w = JSONWriter(capacity: 1024 + 96 * r.failures.count)
@@ -181,7 +256,7 @@ public enum BenchOutput {
         w.field("graph_nodes", context.graphNodes)
         w.field("graph_edges", context.graphEdges)
         w.field("metric", context.metric)
-        w.field("algorithm", context.algorithm)
+        w.field("algorithm", r.table?.algorithm.rawValue ?? context.algorithm)
         w.key("seed")
         if let seed = context.seed { w.raw(String(seed)) } else { w.null() }
         w.field("pairs_file", context.pairsFile)
@@ -191,6 +266,7 @@ public enum BenchOutput {
         figure("total_s", r.latencies.total)
         figure("mean_ms", r.latencies.mean * 1000)
         figure("median_ms", r.latencies.median * 1000)
+        figure("min_ms", r.latencies.min * 1000)
         figure("p95_ms", r.latencies.p95 * 1000)
         figure("p99_ms", r.latencies.p99 * 1000)
         figure("max_ms", r.latencies.max * 1000)
@@ -211,7 +287,9 @@ public enum BenchOutput {
         }
         w.endArray()
         w.key("mismatches")
-        if let mismatches = r.mismatches {
+        if let table = r.table {
+            writeMismatches(table.mismatches, into: &w)
+        } else if let mismatches = r.mismatches {
             w.beginArray()
             for m in mismatches {
                 w.beginObject()

@@ -38,12 +38,24 @@ public struct BenchRunner {
     public var maxSnap: Meters
     /// Draw progress bars on standard error (only sensible when it is a terminal).
     public var showsProgress: Bool
+    /// The table stage's sizes: N sources by N destinations each, capped at the number of pairs.
+    public var tableSizes: [Int]
+    /// Timed runs of each table size (the stage reports their median and minimum).
+    public var tableRepeats: Int
+
+    /// The table sizes when none are given: a small table (a typical request) and a large one.
+    public static let defaultTableSizes = [100, 1000]
+    /// Runs per table size when not given: enough for a median that one disturbed run does not move.
+    public static let defaultTableRepeats = 3
 
     public init(input: String, queries: Int = 1000, seed: UInt64 = 42, pairsFile: String? = nil, writePairs: String? = nil,
                 metric: RoutingMetric = .time, requestedStages: Set<BenchStage>? = nil, checkDijkstra: Bool = false,
                 perQueryFile: String? = nil, maxSnap: Meters = 1000, showsProgress: Bool = false,
-                algorithm: SearchAlgorithm = .contractionHierarchy) {
+                algorithm: SearchAlgorithm = .contractionHierarchy, tableSizes: [Int] = BenchRunner.defaultTableSizes,
+                tableRepeats: Int = BenchRunner.defaultTableRepeats) {
         self.algorithm = algorithm
+        self.tableSizes = tableSizes
+        self.tableRepeats = tableRepeats
         self.input = input
         self.queries = queries
         self.seed = seed
@@ -75,13 +87,21 @@ public struct BenchRunner {
         return header == Data("SQLite format 3\u{0}".utf8)
     }
 
+    /// The stages run when none are requested: every one but the Dijkstra check (unless asked for)
+    /// and the table (a large table on A* alone takes hours; `--stages table` selects it).
+    static func defaultStages(checkDijkstra: Bool) -> Set<BenchStage> {
+        Set(BenchStage.allCases).subtracting(checkDijkstra ? [.table] : [.dijkstra, .table])
+    }
+
     /// Runs the stages and returns their reports.
-    /// - Throws: `BenchmarkError` naming the input, the pairs file or the output at fault.
+    /// - Throws: `BenchmarkError` naming the input, the pairs file, the table settings or the output at fault.
     public func run() throws(BenchmarkError) -> (reports: [StageReport], context: BenchContext) {
+        if let bad = tableSizes.first(where: { $0 < 1 }) { throw .tableSize(String(bad)) }
+        if tableRepeats < 1 { throw .tableRepeats(tableRepeats) }
         guard FileManager.default.fileExists(atPath: input) else { throw .inputMissing(input) }
         let isDatabase = Self.isDatabase(input)
         var stages = requestedStages.map { checkDijkstra ? $0.union([.dijkstra]) : $0 }
-            ?? Set(BenchStage.allCases).subtracting(checkDijkstra ? [] : [.dijkstra])
+            ?? Self.defaultStages(checkDijkstra: checkDijkstra)
         if requestedStages == nil { stages.remove(isDatabase ? .import : .load) }
         if isDatabase && stages.contains(.import) {
             throw .stageNeedsOSMInput(input)
@@ -151,7 +171,7 @@ public struct BenchRunner {
         #endif
         let queryStages = stages.intersection([.route, .dijkstra, .guidance, .markers])
         var router: Router?, setup: Seconds = 0
-        if !queryStages.isEmpty {
+        if !queryStages.isEmpty || stages.contains(.table) {
             let setupStart = ContinuousClock.now
             router = try makeRouter(graph: graph, stored: isDatabase ? storedHierarchies : nil)
             setup = (ContinuousClock.now - setupStart).seconds
@@ -160,8 +180,11 @@ public struct BenchRunner {
         let context = BenchContext(input: input, graphNodes: graph.nodeCount, graphEdges: graph.edgeCount,
                                    metric: metric.rawValue, algorithm: effective.rawValue,
                                    seed: pairsFile == nil ? seed : nil, pairsFile: pairsFile, queries: pairs.count, build: build)
-        if let router {
+        if let router, !queryStages.isEmpty {
             reports += try runQueries(pairs: pairs, router: router, setup: setup, stages: queryStages)
+        }
+        if let router, stages.contains(.table) {
+            reports += runTables(pairs: pairs, router: router, setup: setup)
         }
         return (reports, context)
     }
@@ -184,7 +207,7 @@ public struct BenchRunner {
         }
     }
 
-    private func printStatus(_ text: String) {
+    func printStatus(_ text: String) {
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8)) }
     }
 
@@ -330,6 +353,15 @@ public struct BenchRunner {
         return reports
     }
 
+    /// Whether two searches' costs for the same pair agree: they are sums of edge weights in different
+    /// orders, so rounding is allowed, nothing more.
+    static func costsAgree(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= 1e-6 * max(1, abs(b)) + 1e-3
+    }
+
+    /// Whether two routes' distances agree to the metre.
+    static func distancesAgree(_ a: Meters, _ b: Meters) -> Bool { abs(a - b) < 1 }
+
     /// A mismatch when A* and Dijkstra disagree: one found a route and the other not, the distances
     /// differ by a metre or more, or the optimised cost differs (A* must be exactly optimal).
     static func compare(pair: Int, aStar: Route?, dijkstra: Route?, metric: RoutingMetric) -> BenchMismatch? {
@@ -345,9 +377,8 @@ public struct BenchRunner {
                                  dijkstraCost: cost(d), note: "only Dijkstra found a route")
         case (let a?, let d?):
             let costA = cost(a), costD = cost(d)
-            // Costs are sums of Float edge weights in different orders: allow rounding, nothing more.
-            let costsAgree = abs(costA - costD) <= 1e-6 * max(1, abs(costD)) + 1e-3
-            let distancesAgree = abs(a.distance - d.distance) < 1
+            let costsAgree = Self.costsAgree(costA, costD)
+            let distancesAgree = Self.distancesAgree(a.distance, d.distance)
             if costsAgree && distancesAgree { return nil }
             let note = costsAgree
                 ? "equal \(metric == .time ? "time" : "cost"), different path (a tie between equally good routes)"

@@ -10,6 +10,7 @@ public struct LatencySummary: Sendable, Equatable {
     public var median: Seconds
     public var p95: Seconds
     public var p99: Seconds
+    public var min: Seconds
     public var max: Seconds
     public var mean: Seconds { count == 0 ? 0 : total / Double(count) }
     /// Queries per second on one core: count / total time of the queries themselves.
@@ -24,6 +25,7 @@ public struct LatencySummary: Sendable, Equatable {
         median = LatencySummary.percentile(sorted, 50)
         p95 = LatencySummary.percentile(sorted, 95)
         p99 = LatencySummary.percentile(sorted, 99)
+        min = sorted.first ?? 0
         max = sorted.last ?? 0
     }
 

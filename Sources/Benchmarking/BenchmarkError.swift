@@ -29,6 +29,10 @@ public enum BenchmarkError: Error, CustomStringConvertible {
     case output(OutputFile, OutputError)
     /// The database's contraction hierarchy does not fit its graph, or could not be contracted.
     case hierarchy(String, ContractionHierarchyError)
+    /// An entry of the table sizes that is not a positive whole number (the entry as given).
+    case tableSize(String)
+    /// A number of table runs below one.
+    case tableRepeats(Int)
 
     public var description: String {
         switch self {
@@ -54,18 +58,27 @@ public enum BenchmarkError: Error, CustomStringConvertible {
             error.description
         case .hierarchy(let input, let error):
             "\(input): \(error) (re-import it, or bench with --algorithm astar)"
+        case .tableSize(let entry):
+            "table size '\(entry)' is not a positive whole number; expected comma-separated sizes such as 100,1000"
+        case .tableRepeats(let count):
+            "\(count) table runs; expected at least 1"
         }
     }
 
     /// The message in a front end's own terms: a stage-list error names the input that listed the
-    /// stages (`--stages: unknown stage …`), an output error the input that named that file; every
-    /// other error reads as `description`.
+    /// stages (`--stages: unknown stage …`), a table-size or table-runs error the input that gave them,
+    /// an output error the input that named that file; every other error reads as `description`.
     /// - Parameters:
     ///   - stages: the name of the input listing the stages.
+    ///   - tableSizes: the name of the input listing the table sizes.
+    ///   - tableRepeats: the name of the input giving the number of runs per table size.
     ///   - outputs: the name of the input that names each output file.
-    public func description(namingStages stages: String, outputs: [OutputFile: String]) -> String {
+    public func description(namingStages stages: String, tableSizes: String, tableRepeats: String,
+                            outputs: [OutputFile: String]) -> String {
         switch self {
         case .stageNeedsOSMInput, .stageNeedsDatabase, .unknownStage, .noStages: "\(stages): \(description)"
+        case .tableSize: "\(tableSizes): \(description)"
+        case .tableRepeats: "\(tableRepeats): \(description)"
         case .output(let file, let error): outputs[file].map { "\($0) \(error)" } ?? description
         default: description
         }

@@ -17,6 +17,9 @@ struct BenchCommand: ParsableCommand {
             with --algorithm (default ch: a database's contraction hierarchy, contracted first for an OSM file,
             A* for a database imported with --no-ch). --check-dijkstra routes every pair with Dijkstra too and
             lists every pair whose cost differs or whose distance differs by a metre or more.
+            The table stage (--stages table, not run by default) times Router.table alone from the first N
+            pairs' origins to their destinations for each --table-sizes entry (capped at the pairs), on the
+            route stage's router, and checks 10 x 10 sampled cells against pairwise routes.
             Build with -c release for meaningful figures.
             """
     )
@@ -32,7 +35,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("write-pairs"), help: "Write the pairs used to a CSV file (for other engines).")
     var writePairs: String?
     @OptionGroup var routing: RoutingArguments
-    @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,markers,dijkstra (default: all that apply).")
+    @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,markers,dijkstra,table (default: all that apply but dijkstra and table).")
     var stages: String?
     @Flag(name: .long, help: "Print one JSON object per stage (JSON Lines) instead of the table.")
     var json = false
@@ -42,10 +45,16 @@ struct BenchCommand: ParsableCommand {
     var perQuery: String?
     @Flag(name: .customLong("check-dijkstra"), help: "Also route every pair with Dijkstra and list distance mismatches.")
     var checkDijkstra = false
+    @Option(name: .customLong("table-sizes"), help: ArgumentHelp("The table stage's sizes, N sources x N destinations each (default 100,1000; capped at the pairs).", valueName: "N,N,..."))
+    var tableSizes: String?
+    @Option(name: .customLong("table-repeats"), help: "Timed runs of each table size.")
+    var tableRepeats: Int = BenchRunner.defaultTableRepeats
 
     func validate() throws {
         try NumericOption.check(queries, option: "--queries", range: 1...10_000_000, unit: "a number of pairs")
         _ = try checkingOptions { try parsedStages() }
+        _ = try checkingOptions { try parsedTableSizes() }
+        try NumericOption.check(tableRepeats, option: "--table-repeats", range: 1...1000, unit: "a number of runs")
         for (path, option) in [(writePairs, "--write-pairs"), (jsonFile, "--json-file"), (perQuery, "--per-query")] {
             try checkingOptions { try OutputDestination.check(path, naming: option) }
         }
@@ -56,13 +65,18 @@ struct BenchCommand: ParsableCommand {
         try stages.map { text throws(BenchmarkError) in try BenchStage.parseList(text) }
     }
 
+    /// The table sizes, validated (the default when not given).
+    func parsedTableSizes() throws(BenchmarkError) -> [Int] {
+        try tableSizes.map { text throws(BenchmarkError) in try BenchRunner.parseTableSizes(text) } ?? BenchRunner.defaultTableSizes
+    }
+
     func run() throws {
         try reportingFailures {
             let runner = BenchRunner(
                 input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
                 metric: try routing.parsedMetric(), requestedStages: try parsedStages(), checkDijkstra: checkDijkstra,
                 perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0,
-                algorithm: try routing.parsedAlgorithm())
+                algorithm: try routing.parsedAlgorithm(), tableSizes: try parsedTableSizes(), tableRepeats: tableRepeats)
             let (reports, context) = try runner.run()
             let lines = BenchOutput.jsonLines(reports, context: context)
             if let jsonFile { try OutputDestination.write(lines, to: jsonFile, naming: "--json-file") }

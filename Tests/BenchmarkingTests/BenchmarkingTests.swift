@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import OutputFiles
+import Routing
 import Testing
 @testable import Benchmarking
 
@@ -64,11 +65,73 @@ import Testing
 
 @Test func benchmarkErrorsNameTheStagesAndOutputInputs() {
     let outputs: [BenchmarkError.OutputFile: String] = [.pairs: "--write-pairs", .perQuery: "--per-query"]
-    #expect(BenchmarkError.noStages.description(namingStages: "--stages", outputs: outputs) == "--stages: no stages listed; expected e.g. route,guidance")
-    #expect(BenchmarkError.stageNeedsDatabase("town.osm").description(namingStages: "--stages", outputs: outputs)
+    #expect(BenchmarkError.noStages.description(namingStages: "--stages", tableSizes: "--table-sizes", tableRepeats: "--table-repeats", outputs: outputs) == "--stages: no stages listed; expected e.g. route,guidance")
+    #expect(BenchmarkError.stageNeedsDatabase("town.osm").description(namingStages: "--stages", tableSizes: "--table-sizes", tableRepeats: "--table-repeats", outputs: outputs)
             == "--stages: \(BenchmarkError.stageNeedsDatabase("town.osm").description)")
     let full = OutputError(path: "p.csv", reason: "disk full")
-    #expect(BenchmarkError.output(.perQuery, full).description(namingStages: "--stages", outputs: outputs) == "--per-query \(full)")
-    #expect(BenchmarkError.output(.pairs, full).description(namingStages: "--stages", outputs: [:]) == full.description)
-    #expect(BenchmarkError.inputMissing("x.osm").description(namingStages: "--stages", outputs: outputs) == BenchmarkError.inputMissing("x.osm").description)
+    #expect(BenchmarkError.output(.perQuery, full).description(namingStages: "--stages", tableSizes: "--table-sizes", tableRepeats: "--table-repeats", outputs: outputs) == "--per-query \(full)")
+    #expect(BenchmarkError.output(.pairs, full).description(namingStages: "--stages", tableSizes: "--table-sizes", tableRepeats: "--table-repeats", outputs: [:]) == full.description)
+    #expect(BenchmarkError.inputMissing("x.osm").description(namingStages: "--stages", tableSizes: "--table-sizes", tableRepeats: "--table-repeats", outputs: outputs) == BenchmarkError.inputMissing("x.osm").description)
+}
+
+@Test func tableSizesParseAndAMalformedEntryIsNamed() throws {
+    #expect(try BenchRunner.parseTableSizes("100, 1000") == [100, 1000])
+    #expect(try BenchRunner.parseTableSizes("7") == [7])
+    for (text, entry) in [("100,abc", "abc"), ("0", "0"), ("100,-5", "-5"), ("100,,1000", ""), ("1.5", "1.5")] {
+        #expect(throws: BenchmarkError.self) { try BenchRunner.parseTableSizes(text) }
+        do {
+            _ = try BenchRunner.parseTableSizes(text)
+        } catch {
+            let message = error.description(namingStages: "--stages", tableSizes: "--table-sizes", tableRepeats: "--table-repeats", outputs: [:])
+            #expect(message.hasPrefix("--table-sizes: table size '\(entry)' is not a positive whole number"), "\(message)")
+        }
+    }
+}
+
+@Test func checkedRowsSpreadOverTheTableFromTheFirst() {
+    #expect(BenchRunner.evenlySpaced(10, below: 1000) == [0, 100, 200, 300, 400, 500, 600, 700, 800, 900])
+    #expect(BenchRunner.evenlySpaced(10, below: 4) == [0, 1, 2, 3])
+    #expect(BenchRunner.evenlySpaced(10, below: 15) == [0, 1, 3, 4, 6, 7, 9, 10, 12, 13])
+    #expect(BenchRunner.evenlySpaced(10, below: 0).isEmpty)
+}
+
+@Test func tableCellsDisagreeingWithTheirRoutesAreMismatches() {
+    func compare(_ table: BenchRunner.Trip?, _ route: BenchRunner.Trip?, _ metric: RoutingMetric = .time) -> String? {
+        BenchRunner.compareCell(source: 1, destination: 2, table: table, route: route, metric: metric)?.note
+    }
+    #expect(compare((120.5, 900), (120.5, 900)) == nil)
+    #expect(compare(nil, nil) == nil)
+    #expect(compare((120.5, 900), (120.5004, 900.4)) == nil, "rounding of summed weights is not a mismatch")
+    #expect(compare((120.5, 900), nil) == "only the table has a route")
+    #expect(compare(nil, (120.5, 900)) == "only the pairwise search found a route")
+    #expect(compare((120.5, 900), (118, 900))?.hasPrefix("cost differs: table 120.500 vs route 118.000 s") == true)
+    #expect(compare((120.5, 900), (120.5, 950))?.hasPrefix("equal time, different path") == true)
+    #expect(compare((120.5, 900), (100, 900), .distance) == nil, "the distance metric's cost is the distance")
+    #expect(compare((120.5, 900), (120.5, 905), .distance)?.hasPrefix("cost differs") == true)
+}
+
+@Test func tableReportJSONNamesItsSearchAndItsSampledMismatches() throws {
+    let figures = BenchTableFigures(sources: 3, destinations: 3, unreachableCells: 1, algorithm: .contractionHierarchy,
+                                    checkAlgorithm: .aStar, checkedCells: 9,
+                                    mismatches: [BenchTableMismatch(source: 0, destination: 2, tableDuration: 61.5, tableDistance: 800,
+                                                                    routeDuration: nil, routeDistance: nil, note: "only the table has a route")])
+    let report = StageReport(stage: .table, latencies: LatencySummary([0.004, 0.002, 0.003]), attempted: 3,
+                             notes: ["sources": 3, "destinations": 3, "cells": 9], table: figures)
+    let context = BenchContext(input: "x.sqlite", graphNodes: 10, graphEdges: 20, metric: "time", algorithm: "astar", seed: 42,
+                               pairsFile: nil, queries: 3, build: "debug")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(BenchOutput.json(report, context: context).utf8)) as? [String: Any])
+    #expect(object["stage"] as? String == "table")
+    #expect(object["algorithm"] as? String == "ch", "the table's own search, not the route stage's")
+    #expect(object["median_ms"] as? Double == 3)
+    #expect(object["min_ms"] as? Double == 2)
+    #expect(object["max_ms"] as? Double == 4)
+    #expect((object["notes"] as? [String: Any])?["cells"] as? Int == 9)
+    let mismatch = try #require((object["mismatches"] as? [[String: Any]])?.first)
+    #expect(mismatch["source"] as? Int == 0 && mismatch["destination"] as? Int == 2)
+    #expect(mismatch["table_duration_s"] as? Double == 61.5)
+    #expect(mismatch["route_duration_s"] is NSNull)
+    let text = BenchOutput.table([report], context: context)
+    #expect(text.contains("3 x 3"), "\(text)")
+    #expect(text.contains("table 3 x 3: 1 sampled cell differs from its astar route:"), "\(text)")
+    #expect(text.contains("source 0 -> destination 2: table 61.5 s 800.0 m, astar none; only the table has a route"), "\(text)")
 }

@@ -171,3 +171,72 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
         #expect(run.stdout.contains("every route distance agrees with \(algorithm)'s"), "\(run.stdout)")
     }
 }
+
+/// Parses JSON Lines output into the objects of one stage, in output order (the table stage writes
+/// one object per size).
+private func objects(of stage: String, in text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").compactMap { line in
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+        return object["stage"] as? String == stage ? object : nil
+    }
+}
+
+/// The table stage runs on the route stage's router (stored hierarchies, A* after `--no-ch`), once per
+/// size capped at the pairs, and its sampled cells agree with pairwise routes.
+@Test func tableStageMeasuresEachSizeCappedAtThePairsOnTheRouteStagesRouter() throws {
+    let directory = try CLI.scratchDirectory()
+    defer { CLI.remove(directory) }
+    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    for (options, algorithm, check) in [([String](), "ch", "astar"), (["--no-ch"], "astar", "dijkstra")] {
+        let db = directory.appendingPathComponent("town-\(algorithm).sqlite").path
+        #expect(try runWaymark(["import", town, "--db", db, "--quiet"] + options).status == 0)
+        let run = try runWaymark(["bench", db, "--queries", "12", "--stages", "table", "--table-sizes", "5,100,1000",
+                                  "--table-repeats", "2", "--json"])
+        #expect(run.status == 0, "\(run)")
+        let tables = try objects(of: "table", in: run.stdout)
+        #expect(run.stdout.split(separator: "\n").count == tables.count, "only the table stage runs: \(run.stdout)")
+        // 100 and 1000 are both capped at the 12 pairs: one 12 x 12 table.
+        #expect(tables.count == 2)
+        for (object, size) in zip(tables, [5, 12]) {
+            let notes = try #require(object["notes"] as? [String: Any])
+            #expect(notes["sources"] as? Int == size && notes["destinations"] as? Int == size)
+            #expect(notes["cells"] as? Int == size * size)
+            let unreachable = try #require(notes["unreachable_cells"] as? Int)
+            #expect(unreachable >= 0 && unreachable < size * size)
+            #expect(notes["checked_cells"] as? Int == min(size, 10) * min(size, 10))
+            #expect(object["algorithm"] as? String == algorithm)
+            #expect(object["attempted"] as? Int == 2 && object["count"] as? Int == 2)
+            for key in ["median_ms", "min_ms", "max_ms", "total_s", "setup_s", "peak_rss_bytes"] {
+                #expect(object[key] is NSNumber, "table.\(key) missing")
+            }
+            #expect(try #require(object["min_ms"] as? Double) <= (try #require(object["median_ms"] as? Double)))
+            #expect((object["mismatches"] as? [Any])?.isEmpty == true, "\(object["mismatches"] ?? "")")
+            #expect((object["failures"] as? [Any])?.isEmpty == true)
+        }
+        let text = try runWaymark(["bench", db, "--queries", "12", "--stages", "table", "--table-sizes", "12", "--table-repeats", "1"])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.contains("12 x 12"), "\(text.stdout)")
+        #expect(text.stdout.contains("table 12 x 12: every sampled cell agrees with its \(check) route"), "\(text.stdout)")
+    }
+}
+
+@Test func tableStageIsNotRunByDefault() throws {
+    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    let run = try runWaymark(["bench", town, "--queries", "5", "--json"])
+    #expect(run.status == 0, "\(run)")
+    #expect(try objects(of: "route", in: run.stdout).count == 1)
+    #expect(try objects(of: "table", in: run.stdout).isEmpty)
+}
+
+@Test func malformedTableOptionsAreRejectedNamingTheOption() throws {
+    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    for (sizes, entry) in [("100,abc", "abc"), ("0", "0"), ("100,-3", "-3"), ("10,,20", "")] {
+        let run = try runWaymark(["bench", town, "--stages", "table", "--table-sizes", sizes])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--table-sizes: table size '\(entry)' is not a positive whole number"), "\(run)")
+        #expect(!run.stderr.contains("Fatal error"))
+    }
+    let repeats = try runWaymark(["bench", town, "--stages", "table", "--table-repeats", "0"])
+    #expect(repeats.status != 0)
+    #expect(repeats.stderr.contains("--table-repeats '0' is out of range"), "\(repeats)")
+}

@@ -106,5 +106,9 @@ import Testing
         let bench = try CLI.run(["bench", db, "--queries", "5", "--json", "--check-dijkstra"])
         #expect(bench.status == 0, "\(bench)")
         #expect(try Self.check(bench.stdout, lines: true) == [])
+        let table = try CLI.run(["bench", db, "--queries", "5", "--json", "--stages", "table"])
+        #expect(table.status == 0, "\(table)")
+        #expect(table.stdout.contains("\"stage\":\"table\""))
+        #expect(try Self.check(table.stdout, lines: true) == [])
     }
 }
