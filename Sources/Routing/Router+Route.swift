@@ -64,8 +64,8 @@ extension Router {
     /// point, the distance summed by the driven fraction of each edge's integer length, and the duration
     /// the same way plus every turn between two of its edges (so `route.weight` is the search's cost).
     ///
-    /// The polyline is written straight from the graph's arrays into arrays reserved once for the whole
-    /// leg, so building it allocates the leg's own three arrays and nothing per edge.
+    /// The polyline is written straight from the graph's arrays into the leg's arrays, sized once for
+    /// the whole leg (`LegPolylineWriter`), so building it allocates nothing per edge or point.
     /// - Complexity: O(edges + shape points of the path).
     func makeLeg(_ result: SearchResult, from: SnappedLocation, to: SnappedLocation) -> RouteLeg {
         let path = result.edges, n = path.count
@@ -80,23 +80,17 @@ extension Router {
 
         var capacity = 0
         for edge in edges { capacity += polylinePointCount(of: edge) }
-        var coordinates: [Coordinate] = []
         var segmentEdge: [Int] = []
-        coordinates.reserveCapacity(capacity)
-        segmentEdge.reserveCapacity(capacity)
-        for (j, i) in kept.enumerated() {
-            let a = result.startFraction(ofEdgeAt: i)
-            let b = isEmptySpan ? a : max(a, result.endFraction(ofEdgeAt: i))
-            var isFirstPoint = true
-            forEachPolylinePoint(of: path[i], from: a, to: b) { point in
-                // Each span's first point is the previous span's last; only the leg's first is kept.
-                if isFirstPoint {
-                    isFirstPoint = false
-                    if coordinates.isEmpty { coordinates.append(point) }
-                    return
+        var coordinates = [Coordinate](unsafeUninitializedCapacity: capacity) { points, pointCount in
+            segmentEdge = [Int](unsafeUninitializedCapacity: capacity) { spans, spanCount in
+                var writer = LegPolylineWriter(points: points, spans: spans)
+                for (j, i) in kept.enumerated() {
+                    let a = result.startFraction(ofEdgeAt: i)
+                    let b = isEmptySpan ? a : max(a, result.endFraction(ofEdgeAt: i))
+                    appendPolyline(of: path[i], from: a, to: b, span: j, to: &writer)
                 }
-                coordinates.append(point)
-                segmentEdge.append(j)
+                pointCount = writer.count
+                spanCount = writer.segmentCount
             }
         }
 
@@ -149,6 +143,31 @@ extension Router {
     @inline(__always)
     func polylinePointCount(of edge: EdgeIndex) -> Int {
         Int(graph.firstShapePoint[Int(edge) + 1]) - Int(graph.firstShapePoint[Int(edge)]) + 2
+    }
+
+    /// Appends the part of an edge's polyline between two fractions to a leg's polyline as its span
+    /// `span` (see `LegPolylineWriter`). A whole edge (most of a route) is copied in bulk from the
+    /// graph's shape points.
+    /// - Complexity: O(points of the edge).
+    func appendPolyline(of edge: EdgeIndex, from a: Double, to b: Double, span: Int, to writer: inout LegPolylineWriter) {
+        if a <= 0 && b >= 1 {
+            let e = Int(edge)
+            writer.beginSpan(at: graph.nodeCoordinates[Int(graph.tail[e])])
+            graph.shapePoints[Int(graph.firstShapePoint[e]) ..< Int(graph.firstShapePoint[e + 1])].withUnsafeBufferPointer {
+                writer.append(contentsOf: $0, span: span)
+            }
+            writer.append(graph.nodeCoordinates[Int(graph.head[e])], span: span)
+            return
+        }
+        var isFirstPoint = true
+        forEachPolylinePoint(of: edge, from: a, to: b) { point in
+            if isFirstPoint {
+                isFirstPoint = false
+                writer.beginSpan(at: point)
+            } else {
+                writer.append(point, span: span)
+            }
+        }
     }
 
     /// Calls `body` with each point of the part of an edge's polyline between two fractions of its
