@@ -21,7 +21,9 @@ extension ContractionHierarchy {
     public func shortestPath(from sources: [SearchSeed], to targets: [SearchSeed],
                              workspace: ContractionHierarchyWorkspace) -> HierarchyPath? {
         guard let meeting = search(from: sources, to: targets, workspace: workspace) else { return nil }
-        return path(through: meeting, workspace: workspace)
+        var arcs: [UInt32] = []
+        let seeds = unpackPath(through: meeting, appendingTo: &arcs, workspace: workspace)
+        return HierarchyPath(cost: meeting.cost, sourceSeed: seeds.source, targetSeed: seeds.target, arcs: arcs)
     }
 
     /// The cost of the shortest path from any source seed to any target seed, without unpacking it.
@@ -139,9 +141,12 @@ extension ContractionHierarchy {
     }
 
     /// The path through the meeting vertex: forward parents down to a source seed, backward parents
-    /// down to a target seed, each hierarchy arc unpacked. Parents always have lower ranks, so both
-    /// walks end.
-    private func path(through meeting: Meeting, workspace ws: ContractionHierarchyWorkspace) -> HierarchyPath {
+    /// down to a target seed, each hierarchy arc unpacked and the graph's arcs appended to `arcs` in
+    /// order. Parents always have lower ranks, so both walks end. Returns the two seeds' indices.
+    /// - Complexity: O(length of the unpacked path); allocates only while the workspace's stack or
+    ///   `arcs` grows.
+    func unpackPath(through meeting: Meeting, appendingTo arcs: inout [UInt32],
+                    workspace ws: ContractionHierarchyWorkspace) -> (source: Int, target: Int) {
         // The hierarchy arcs go on a stack in reverse path order, so unpacking pops them in order.
         var stack = ws.unpackStack
         ws.unpackStack = []
@@ -161,10 +166,9 @@ extension ContractionHierarchy {
             r = Int(forward[r].rank)
         }
         let sourceSeed = Int(forward[r].rank)
-        var arcs: [UInt32] = []
-        arcs.reserveCapacity(4 * stack.count)
+        arcs.reserveCapacity(arcs.count + 4 * stack.count)
         unpackStack(&stack, into: &arcs)
-        return HierarchyPath(cost: meeting.cost, sourceSeed: sourceSeed, targetSeed: targetSeed, arcs: arcs)
+        return (sourceSeed, targetSeed)
     }
 
     /// Appends the graph's arcs that hierarchy arc `id` stands for, in order.

@@ -41,6 +41,8 @@ public final class ContractionHierarchyWorkspace {
     var backwardQueue = BinaryMinHeap<UInt64>()
     /// Hierarchy arcs still to unpack (kept to reuse its storage).
     var unpackStack: [UInt32] = []
+    /// A router query's unpacked path, graph arcs in order (kept to reuse its storage).
+    var unpackedArcs: [UInt32] = []
 
     /// Table buckets: per rank, the stamp of the table that filled it, its start in `bucketEntries`
     /// and a fill cursor; the ranks touched, in order.

@@ -121,7 +121,7 @@ enum HierarchyQuery {
         let sources = sources(router: router, metric: metric, starts: starts, startNode: startNode)
         let targets = targets(router: router, metric: metric, positions: positions, node: targetNode)
         let direct = direct(router: router, metric: metric, starts: starts, targets: positions, targetNode: targetNode)
-        let found = hierarchy.hierarchy.shortestPath(from: sources.seeds, to: targets.seeds, workspace: workspace)
+        let found = hierarchy.hierarchy.search(from: sources.seeds, to: targets.seeds, workspace: workspace)
         let settled = workspace.lastSettledCount
         let unitsPerOne = metric.unitsPerOne
         if let direct, found.map({ direct.cost <= $0.cost - targets.offset }) ?? true {
@@ -129,14 +129,21 @@ enum HierarchyQuery {
             return SearchResult(cost: Double(direct.cost) / unitsPerOne, edges: [start.edge], startFraction: start.fraction,
                                 endFraction: direct.endFraction, settled: settled)
         }
-        guard let path = found else { return nil }
-        let origin = sources.origins[path.sourceSeed]
-        var edges = [origin.firstEdge]
-        edges.reserveCapacity(path.arcs.count + 2)
+        guard let meeting = found else { return nil }
+        // Unpacked only now, when the searched path wins, into the workspace's reused buffer.
+        var arcs = workspace.unpackedArcs
+        workspace.unpackedArcs = []
+        defer { workspace.unpackedArcs = arcs }
+        arcs.removeAll(keepingCapacity: true)
+        let seeds = hierarchy.hierarchy.unpackPath(through: meeting, appendingTo: &arcs, workspace: workspace)
+        let origin = sources.origins[seeds.source]
+        var edges: [EdgeIndex] = []
+        edges.reserveCapacity(arcs.count + 2)
+        edges.append(origin.firstEdge)
         if origin.secondEdge != EdgeTwins.none { edges.append(origin.secondEdge) }
-        for arc in path.arcs { edges.append(hierarchy.arcEdge[Int(arc)]) }
-        return SearchResult(cost: Double(path.cost - targets.offset) / unitsPerOne, edges: edges,
-                            startFraction: origin.startFraction, endFraction: targets.endFractions[path.targetSeed],
+        for arc in arcs { edges.append(hierarchy.arcEdge[Int(arc)]) }
+        return SearchResult(cost: Double(meeting.cost - targets.offset) / unitsPerOne, edges: edges,
+                            startFraction: origin.startFraction, endFraction: targets.endFractions[seeds.target],
                             settled: settled)
     }
 }

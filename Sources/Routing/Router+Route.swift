@@ -63,29 +63,38 @@ extension Router {
     /// Turns a search result into a leg: partial first and last edges, the polyline through every shape
     /// point, the distance summed by the driven fraction of each edge's integer length, and the duration
     /// the same way plus every turn between two of its edges (so `route.weight` is the search's cost).
+    ///
+    /// The polyline is written straight from the graph's arrays into the leg's arrays, sized once for
+    /// the whole leg (`LegPolylineWriter`), so building it allocates nothing per edge or point.
+    /// - Complexity: O(edges + shape points of the path).
     func makeLeg(_ result: SearchResult, from: SnappedLocation, to: SnappedLocation) -> RouteLeg {
-        let n = result.edges.count
-        var spans: [(edge: EdgeIndex, from: Double, to: Double)] = []
-        for (i, edge) in result.edges.enumerated() {
-            let a = i == 0 ? result.startFraction : 0
-            let b = i == n - 1 ? result.endFraction : 1
-            // A partial end edge driven for zero length (a snap exactly on a node) adds nothing.
-            if b <= a && n > 1 && (i == 0 || i == n - 1) { continue }
-            spans.append((edge, a, max(a, b)))
-        }
-        if spans.isEmpty { spans.append((result.edges[0], result.startFraction, result.startFraction)) }
+        let path = result.edges, n = path.count
+        // A partial end edge driven for zero length (a snap exactly on a node) adds nothing.
+        let dropsFirst = n > 1 && result.endFraction(ofEdgeAt: 0) <= result.startFraction(ofEdgeAt: 0)
+        let dropsLast = n > 1 && result.endFraction(ofEdgeAt: n - 1) <= result.startFraction(ofEdgeAt: n - 1)
+        var kept = (dropsFirst ? 1 : 0) ..< (dropsLast ? n - 1 : n)
+        // Nothing left: the leg is the point where the first edge is entered, driven for zero length.
+        let isEmptySpan = kept.isEmpty
+        if isEmptySpan { kept = 0 ..< 1 }
+        let edges = kept.count == n ? path : Array(path[kept])
 
-        let (distance, duration) = totals(of: result)
-        var coordinates: [Coordinate] = []
+        var capacity = 0
+        for edge in edges { capacity += polylinePointCount(of: edge) }
         var segmentEdge: [Int] = []
-        for (j, span) in spans.enumerated() {
-            let points = partialGeometry(of: span.edge, from: span.from, to: span.to)
-            if coordinates.isEmpty { coordinates.append(points[0]) }
-            for p in points.dropFirst() {
-                coordinates.append(p)
-                segmentEdge.append(j)
+        var coordinates = [Coordinate](unsafeUninitializedCapacity: capacity) { points, pointCount in
+            segmentEdge = [Int](unsafeUninitializedCapacity: capacity) { spans, spanCount in
+                var writer = LegPolylineWriter(points: points, spans: spans)
+                for (j, i) in kept.enumerated() {
+                    let a = result.startFraction(ofEdgeAt: i)
+                    let b = isEmptySpan ? a : max(a, result.endFraction(ofEdgeAt: i))
+                    appendPolyline(of: path[i], from: a, to: b, span: j, to: &writer)
+                }
+                pointCount = writer.count
+                spanCount = writer.segmentCount
             }
         }
+
+        let (distance, duration) = totals(of: result)
         if distance <= 0 || coordinates.count < 2 {
             coordinates = [from.location]
             segmentEdge = []
@@ -93,7 +102,7 @@ extension Router {
             coordinates[0] = from.location
             coordinates[coordinates.count - 1] = to.location
         }
-        return RouteLeg(from: from, to: to, edges: spans.map(\.edge), coordinates: coordinates,
+        return RouteLeg(from: from, to: to, edges: edges, coordinates: coordinates,
                         segmentEdge: segmentEdge, distance: distance, duration: duration)
     }
 
@@ -101,21 +110,24 @@ extension Router {
     /// edge by its driven part (`drivenCost`), plus the time of every turn between consecutive edges.
     func totals(of result: SearchResult) -> (distance: Meters, duration: Seconds) {
         var millimetres = 0.0, milliseconds = 0.0
-        let n = result.edges.count
-        for (i, edge) in result.edges.enumerated() {
+        let path = result.edges, n = path.count
+        for i in 0..<n {
+            let edge = path[i]
             let record = stateGraph.edges[Int(edge)]
-            let a = i == 0 ? result.startFraction : 0
-            let b = i == n - 1 ? result.endFraction : 1
+            let a = result.startFraction(ofEdgeAt: i), b = result.endFraction(ofEdgeAt: i)
             millimetres += Self.drivenCost(record.distanceCost, from: a, to: b)
             milliseconds += Self.drivenCost(record.timeCost, from: a, to: b)
-            if i + 1 < n { milliseconds += Double(turnMilliseconds(from: edge, to: result.edges[i + 1])) }
+            if i + 1 < n { milliseconds += Double(turnMilliseconds(from: edge, to: path[i + 1])) }
         }
         return (millimetres / Router.unitsPerMeter, milliseconds / Router.unitsPerSecond)
     }
 
     /// The integer cost of driving an edge costing `cost` from fraction `a` to fraction `b` (0 when
     /// `b` is not ahead), as the searches add it: `remainingCost` at `a` less `remainingCost` at `b`.
+    @inline(__always)
     static func drivenCost(_ cost: UInt32, from a: Double, to b: Double) -> Double {
+        // A whole edge: `remainingCost` is `cost` at 0 and 0 at 1, so this is the same value unrounded.
+        if a == 0 && b == 1 { return Double(cost) }
         guard b > a else { return 0 }
         return Double(remainingCost(cost, from: a)) - Double(remainingCost(cost, from: b))
     }
@@ -127,34 +139,89 @@ extension Router {
         return stateGraph.turns[start + Int(to - first)] & TurnTable.costMask
     }
 
-    /// The part of an edge's polyline between two fractions of its length: the cut points and every
-    /// vertex strictly between them.
+    /// The number of points of an edge's polyline: tail node, shape points, head node.
+    @inline(__always)
+    func polylinePointCount(of edge: EdgeIndex) -> Int {
+        Int(graph.firstShapePoint[Int(edge) + 1]) - Int(graph.firstShapePoint[Int(edge)]) + 2
+    }
+
+    /// Appends the part of an edge's polyline between two fractions to a leg's polyline as its span
+    /// `span` (see `LegPolylineWriter`). A whole edge (most of a route) is copied in bulk from the
+    /// graph's shape points.
     /// - Complexity: O(points of the edge).
-    func partialGeometry(of edge: EdgeIndex, from a: Double, to b: Double) -> [Coordinate] {
-        let points = graph.geometry(of: edge)
-        if a <= 0 && b >= 1 { return points }
-        var cumulative: [Meters] = [0]
-        cumulative.reserveCapacity(points.count)
-        for k in 1..<points.count { cumulative.append(cumulative[k - 1] + GreatCircle.distance(from: points[k - 1], to: points[k])) }
-        let total = cumulative[points.count - 1]
-        guard total > 0 else { return [points[0], points[points.count - 1]] }
-        func cut(_ f: Double) -> (point: Coordinate, segment: Int) {
-            let d = min(1, max(0, f)) * total
-            var k = 0
-            while k + 1 < points.count - 1 && cumulative[k + 1] <= d { k += 1 }
-            let length = cumulative[k + 1] - cumulative[k]
-            let t = length > 0 ? min(1, max(0, (d - cumulative[k]) / length)) : 0
-            let p = points[k], q = points[k + 1]
-            return (Coordinate(latitude: p.latitude + t * (q.latitude - p.latitude),
-                               longitude: p.longitude + t * (q.longitude - p.longitude)), k)
+    func appendPolyline(of edge: EdgeIndex, from a: Double, to b: Double, span: Int, to writer: inout LegPolylineWriter) {
+        if a <= 0 && b >= 1 {
+            let e = Int(edge)
+            writer.beginSpan(at: graph.nodeCoordinates[Int(graph.tail[e])])
+            graph.shapePoints[Int(graph.firstShapePoint[e]) ..< Int(graph.firstShapePoint[e + 1])].withUnsafeBufferPointer {
+                writer.append(contentsOf: $0, span: span)
+            }
+            writer.append(graph.nodeCoordinates[Int(graph.head[e])], span: span)
+            return
         }
-        let start = cut(a), end = cut(b)
-        var out = [start.point]
-        if start.segment + 1 <= end.segment {
-            for k in (start.segment + 1)...end.segment where points[k] != out[out.count - 1] { out.append(points[k]) }
+        var isFirstPoint = true
+        forEachPolylinePoint(of: edge, from: a, to: b) { point in
+            if isFirstPoint {
+                isFirstPoint = false
+                writer.beginSpan(at: point)
+            } else {
+                writer.append(point, span: span)
+            }
         }
-        if end.point != out[out.count - 1] || out.count == 1 { out.append(end.point) }
-        return out
+    }
+
+    /// Calls `body` with each point of the part of an edge's polyline between two fractions of its
+    /// length, in order: the cut points and every vertex strictly between them (the whole polyline, as
+    /// `graph.geometry(of:)` gives it, when the fractions span the edge).
+    ///
+    /// Reads the points in place from the graph's arrays; the cumulative lengths of a cut edge live in
+    /// a temporary buffer (on the stack for ordinary edges), so nothing is allocated on the heap.
+    /// - Complexity: O(points of the edge).
+    func forEachPolylinePoint(of edge: EdgeIndex, from a: Double, to b: Double, _ body: (Coordinate) -> Void) {
+        let e = Int(edge)
+        let firstShape = Int(graph.firstShapePoint[e])
+        let count = Int(graph.firstShapePoint[e + 1]) - firstShape + 2
+        let tailPoint = graph.nodeCoordinates[Int(graph.tail[e])], headPoint = graph.nodeCoordinates[Int(graph.head[e])]
+        let shapes = graph.shapePoints
+        @inline(__always) func point(_ k: Int) -> Coordinate {
+            k == 0 ? tailPoint : (k == count - 1 ? headPoint : shapes[firstShape + k - 1])
+        }
+        if a <= 0 && b >= 1 {
+            for k in 0..<count { body(point(k)) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Meters.self, capacity: count) { cumulative in
+            cumulative[0] = 0
+            for k in 1..<count { cumulative[k] = cumulative[k - 1] + GreatCircle.distance(from: point(k - 1), to: point(k)) }
+            let total = cumulative[count - 1]
+            guard total > 0 else {
+                body(point(0))
+                body(point(count - 1))
+                return
+            }
+            func cut(_ f: Double) -> (point: Coordinate, segment: Int) {
+                let d = min(1, max(0, f)) * total
+                var k = 0
+                while k + 1 < count - 1 && cumulative[k + 1] <= d { k += 1 }
+                let length = cumulative[k + 1] - cumulative[k]
+                let t = length > 0 ? min(1, max(0, (d - cumulative[k]) / length)) : 0
+                let p = point(k), q = point(k + 1)
+                return (Coordinate(latitude: p.latitude + t * (q.latitude - p.latitude),
+                                   longitude: p.longitude + t * (q.longitude - p.longitude)), k)
+            }
+            let start = cut(a), end = cut(b)
+            // Consecutive duplicates (a cut on a vertex) are written once.
+            body(start.point)
+            var last = start.point, written = 1
+            if start.segment + 1 <= end.segment {
+                for k in (start.segment + 1)...end.segment where point(k) != last {
+                    last = point(k)
+                    body(last)
+                    written += 1
+                }
+            }
+            if end.point != last || written == 1 { body(end.point) }
+        }
     }
 }
 

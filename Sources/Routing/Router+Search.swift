@@ -18,6 +18,14 @@ struct SearchResult {
     var startFraction: Double
     var endFraction: Double
     var settled: Int
+
+    /// The fraction the edge at `i` in `edges` is driven from: `startFraction` for the first, 0 after.
+    @inline(__always)
+    func startFraction(ofEdgeAt i: Int) -> Double { i == 0 ? startFraction : 0 }
+
+    /// The fraction the edge at `i` in `edges` is driven to: `endFraction` for the last, 1 before.
+    @inline(__always)
+    func endFraction(ofEdgeAt i: Int) -> Double { i == edges.count - 1 ? endFraction : 1 }
 }
 
 extension Router {

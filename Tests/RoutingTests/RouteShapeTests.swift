@@ -82,6 +82,57 @@ import TestSupport
         #expect(net.graph.head[Int(twin)] == net.graph.tail[Int(snapped.edge)])
         #expect(net.router.twin(of: twin) == snapped.edge)
     }
+
+    /// Two edges with shape points: a-b through 1 and 2, b-c through 3 and 4 (b is a junction
+    /// because of the branch to x).
+    static let shapedDrawing = """
+        a--1--2--b--3--4--c
+                 |
+                 x
+        """
+
+    @Test func legPolylinePassesEveryShapePointAndCutsTheEndEdges() throws {
+        let net = try FixtureNetwork(Self.shapedDrawing, ways: [
+            .init("a12b34c", ["highway": "residential"]),
+            .init("bx", ["highway": "residential"]),
+        ])
+        let start = net.point("a", "1", 0.5), end = net.point("4", "c", 0.5)
+        for algorithm in [SearchAlgorithm.aStar, .contractionHierarchy] {
+            let route = try net.router.route(from: start, to: end, metric: .distance, algorithm: algorithm)
+            let leg = try #require(route.legs.first)
+            // Both edges kept; the cut ends are the snapped points, every shape point and b lie between.
+            #expect(leg.edges.count == 2)
+            #expect(leg.coordinates.count == 7)
+            #expect(leg.segmentEdge == [0, 0, 0, 1, 1, 1])
+            #expect(leg.coordinates.first == leg.from.location)
+            #expect(leg.coordinates.last == leg.to.location)
+            for (coordinate, letter) in zip(leg.coordinates.dropFirst().dropLast(), "12b34") {
+                #expect(GreatCircle.distance(from: coordinate, to: net.map.coordinate(letter)) < 0.01, "\(letter)")
+            }
+            // The whole middle edge's points are the graph's own, in order.
+            let middle = net.graph.geometry(of: leg.edges[1])
+            #expect(Array(leg.coordinates[3...5]) == Array(middle.prefix(3)))
+            #expect(abs(leg.distance - (net.distance("a", "c") - 30)) < 0.5)
+        }
+    }
+
+    @Test func cutEdgesKeepOnlyTheShapePointsBetweenTheSnappedPoints() throws {
+        let net = try FixtureNetwork(Self.shapedDrawing, ways: [
+            .init("a12b34c", ["highway": "residential"]),
+            .init("bx", ["highway": "residential"]),
+        ])
+        let route = try net.router.route(from: net.point("1", "2", 0.5), to: net.point("3", "4", 0.5), metric: .distance)
+        let leg = try #require(route.legs.first)
+        #expect(leg.edges.count == 2)
+        #expect(leg.segmentEdge == [0, 0, 1, 1])
+        #expect(zip(leg.coordinates.dropFirst().dropLast(), "2b3").allSatisfy {
+            GreatCircle.distance(from: $0, to: net.map.coordinate($1)) < 0.01
+        })
+        let within = try net.router.route(from: net.point("a", "1", 0.2), to: net.point("2", "b", 0.8), metric: .distance)
+        #expect(within.legs[0].edges.count == 1)
+        #expect(within.legs[0].segmentEdge == [0, 0, 0])
+        #expect(within.legs[0].coordinates.count == 4)
+    }
 }
 
 /// The snapping grid finds exactly what a scan of every segment finds.
