@@ -42,6 +42,11 @@ public struct BenchRunner {
     public var tableSizes: [Int]
     /// Timed runs of each table size (the stage reports their median and minimum).
     public var tableRepeats: Int
+    /// ALT landmarks for the router (0: none, as `waymark route`; `waymark serve` uses 8): they tighten
+    /// A*'s bound, which matters where there is no hierarchy. Built in the route stage's set-up.
+    public var landmarks: Int = 0
+    /// The landmark counts accepted (as `waymark serve`'s).
+    public static let landmarkRange = 0...64
 
     /// The table sizes when none are given: a small table (a typical request) and a large one.
     public static let defaultTableSizes = [100, 1000]
@@ -98,6 +103,7 @@ public struct BenchRunner {
     public func run() throws(BenchmarkError) -> (reports: [StageReport], context: BenchContext) {
         if let bad = tableSizes.first(where: { $0 < 1 }) { throw .tableSize(String(bad)) }
         if tableRepeats < 1 { throw .tableRepeats(tableRepeats) }
+        precondition(Self.landmarkRange.contains(landmarks), "landmarks \(landmarks) outside \(Self.landmarkRange); front ends check it")
         guard FileManager.default.fileExists(atPath: input) else { throw .inputMissing(input) }
         let isDatabase = Self.isDatabase(input)
         var stages = requestedStages.map { checkDijkstra ? $0.union([.dijkstra]) : $0 }
@@ -193,15 +199,15 @@ public struct BenchRunner {
     /// the route stage then runs A*), or for an OSM file (`stored` nil) contracted now when the route
     /// stage uses them.
     private func makeRouter(graph: RoadGraph, stored: [String: [String: [UInt32]]]?) throws(BenchmarkError) -> Router {
-        guard algorithm == .contractionHierarchy else { return Router(graph: graph) }
+        guard algorithm == .contractionHierarchy else { return Router(graph: graph, landmarks: landmarks) }
         do throws(ContractionHierarchyError) {
-            if let stored { return try Router(graph: graph, hierarchies: .stored(byMetricName: stored)) }
-            return try Router(graph: graph, hierarchies: .contract(ContractionOptions()))
+            if let stored { return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(byMetricName: stored)) }
+            return try Router(graph: graph, landmarks: landmarks, hierarchies: .contract(ContractionOptions()))
         } catch .tooDense(let contracted, let total, let degree) {
             // As `waymark import` does: a graph that contracts too densely is routed with A*.
             let reason = ContractionHierarchyError.tooDense(contracted: contracted, of: total, arcsPerVertex: degree)
             FileHandle.standardError.write(Data("waymark bench: contraction hierarchies left out, routing with A*: \(reason)\n".utf8))
-            return Router(graph: graph)
+            return Router(graph: graph, landmarks: landmarks)
         } catch {
             throw .hierarchy(input, error)
         }
@@ -333,6 +339,7 @@ public struct BenchRunner {
             report.notes["largest_component_share"] = (Double(largest) / Double(max(graph.nodeCount, 1)) * 1000).rounded() / 1000
             // The edge-based search's size: states, turns, shared search arrays and one workspace.
             report.notes["search_states"] = Double(router.searchStateCount)
+            report.notes["landmarks"] = Double(landmarks)
             report.notes["turns"] = Double(router.turnCount)
             report.notes["search_graph_mb"] = (Double(router.searchGraphByteCount) / 1e5).rounded() / 10
             report.notes["workspace_mb"] = (Double(workspace.byteCount) / 1e5).rounded() / 10

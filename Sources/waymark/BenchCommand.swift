@@ -49,12 +49,15 @@ struct BenchCommand: ParsableCommand {
     var tableSizes: String?
     @Option(name: .customLong("table-repeats"), help: "Timed runs of each table size.")
     var tableRepeats: Int = BenchRunner.defaultTableRepeats
+    @Option(name: .long, help: ArgumentHelp("ALT landmarks for A* (0 turns them off, as in 'waymark route'; 'waymark serve' uses 8): built in the route stage's set-up.", valueName: "n"))
+    var landmarks: Int = 0
 
     func validate() throws {
         try NumericOption.check(queries, option: "--queries", range: 1...10_000_000, unit: "a number of pairs")
         _ = try checkingOptions { try parsedStages() }
         _ = try checkingOptions { try parsedTableSizes() }
         try NumericOption.check(tableRepeats, option: "--table-repeats", range: 1...1000, unit: "a number of runs")
+        try NumericOption.check(landmarks, option: "--landmarks", range: BenchRunner.landmarkRange, unit: "a number of landmarks")
         for (path, option) in [(writePairs, "--write-pairs"), (jsonFile, "--json-file"), (perQuery, "--per-query")] {
             try checkingOptions { try OutputDestination.check(path, naming: option) }
         }
@@ -72,11 +75,12 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let runner = BenchRunner(
+            var runner = BenchRunner(
                 input: input, queries: queries, seed: seed, pairsFile: pairs, writePairs: writePairs,
                 metric: try routing.parsedMetric(), requestedStages: try parsedStages(), checkDijkstra: checkDijkstra,
                 perQueryFile: perQuery, maxSnap: try routing.snapLimit(), showsProgress: isatty(2) != 0,
                 algorithm: try routing.parsedAlgorithm(), tableSizes: try parsedTableSizes(), tableRepeats: tableRepeats)
+            runner.landmarks = landmarks
             let (reports, context) = try runner.run()
             let lines = BenchOutput.jsonLines(reports, context: context)
             if let jsonFile { try OutputDestination.write(lines, to: jsonFile, naming: "--json-file") }

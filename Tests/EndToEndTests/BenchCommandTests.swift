@@ -172,6 +172,25 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     }
 }
 
+/// Landmarks tighten A*'s bound: on the sample town the search settles fewer states than without them
+/// and still agrees with Dijkstra on every pair; an out-of-range count is refused naming the option.
+@Test func landmarksNarrowAStarWithoutChangingItsRoutes() throws {
+    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    func settled(_ options: [String]) throws -> Double {
+        let run = try runWaymark(["bench", town, "--queries", "40", "--json", "--stages", "route,dijkstra", "--algorithm", "astar"] + options)
+        #expect(run.status == 0, "\(run)")
+        let stages = try stageObjects(run.stdout)
+        #expect((stages["dijkstra"]?["mismatches"] as? [Any])?.isEmpty == true, "\(run.stdout)")
+        #expect((stages["route"]?["notes"] as? [String: Any])?["landmarks"] as? Double == Double(options.last.flatMap(Int.init) ?? 0))
+        return try #require(stages["route"]?["settled_nodes_mean"] as? Double)
+    }
+    let plain = try settled([]), withLandmarks = try settled(["--landmarks", "4"])
+    #expect(withLandmarks < plain, "settled with landmarks \(withLandmarks), without \(plain)")
+    let bad = try runWaymark(["bench", town, "--landmarks", "65"])
+    #expect(bad.status != 0)
+    #expect(bad.stderr.contains("--landmarks"), "\(bad.stderr)")
+}
+
 /// Parses JSON Lines output into the objects of one stage, in output order (the table stage writes
 /// one object per size).
 private func objects(of stage: String, in text: String) throws -> [[String: Any]] {
