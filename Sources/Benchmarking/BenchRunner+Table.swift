@@ -115,11 +115,9 @@ extension BenchRunner {
             mismatch.note = "only the pairwise search found a route"
         case (let table?, let route?):
             func cost(_ trip: Trip) -> Double { metric == .time ? trip.duration : trip.distance }
-            let costsAgree = costsAgree(cost(table), cost(route))
-            if costsAgree && distancesAgree(table.distance, route.distance) { return nil }
-            mismatch.note = costsAgree
-                ? "equal \(metric == .time ? "time" : "cost"), different path (a tie between equally good routes)"
-                : String(format: "cost differs: table %.3f vs route %.3f %@", cost(table), cost(route), metric == .time ? "s" : "m")
+            guard let note = disagreement(costs: (cost(table), cost(route)), distances: (table.distance, route.distance),
+                                          names: ("table", "route"), metric: metric) else { return nil }
+            mismatch.note = note
         }
         return mismatch
     }

@@ -203,13 +203,11 @@ public struct BenchRunner {
         do throws(ContractionHierarchyError) {
             if let stored { return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(byMetricName: stored)) }
             return try Router(graph: graph, landmarks: landmarks, hierarchies: .contract(ContractionOptions()))
-        } catch .tooDense(let contracted, let total, let degree) {
-            // As `waymark import` does: a graph that contracts too densely is routed with A*.
-            let reason = ContractionHierarchyError.tooDense(contracted: contracted, of: total, arcsPerVertex: degree)
-            FileHandle.standardError.write(Data("waymark bench: contraction hierarchies left out, routing with A*: \(reason)\n".utf8))
-            return Router(graph: graph, landmarks: landmarks)
         } catch {
-            throw .hierarchy(input, error)
+            guard case .tooDense = error else { throw .hierarchy(input, error) }
+            // As `waymark import` does: a graph that contracts too densely is routed with A*.
+            FileHandle.standardError.write(Data("waymark bench: contraction hierarchies left out, routing with A*: \(error)\n".utf8))
+            return Router(graph: graph, landmarks: landmarks)
         }
     }
 
@@ -384,15 +382,23 @@ public struct BenchRunner {
                                  dijkstraCost: cost(d), note: "only Dijkstra found a route")
         case (let a?, let d?):
             let costA = cost(a), costD = cost(d)
-            let costsAgree = Self.costsAgree(costA, costD)
-            let distancesAgree = Self.distancesAgree(a.distance, d.distance)
-            if costsAgree && distancesAgree { return nil }
-            let note = costsAgree
-                ? "equal \(metric == .time ? "time" : "cost"), different path (a tie between equally good routes)"
-                : String(format: "cost differs: A* %.3f vs Dijkstra %.3f %@", costA, costD, metric == .time ? "s" : "m")
+            guard let note = disagreement(costs: (costA, costD), distances: (a.distance, d.distance),
+                                          names: ("A*", "Dijkstra"), metric: metric) else { return nil }
             return BenchMismatch(pair: pair, aStarDistance: a.distance, dijkstraDistance: d.distance,
                                  aStarCost: costA, dijkstraCost: costD, note: note)
         }
+    }
+
+    /// How two answers for the same trip disagree, or nil when their costs agree within rounding
+    /// (`costsAgree`) and their distances to the metre: a cost difference, or an equal-cost tie between
+    /// different paths. `names` are the two answers' sources as the note calls them.
+    static func disagreement(costs: (Double, Double), distances: (Meters, Meters), names: (String, String),
+                             metric: RoutingMetric) -> String? {
+        let costsAgree = costsAgree(costs.0, costs.1)
+        if costsAgree && distancesAgree(distances.0, distances.1) { return nil }
+        return costsAgree
+            ? "equal \(metric == .time ? "time" : "cost"), different path (a tie between equally good routes)"
+            : String(format: "cost differs: %@ %.3f vs %@ %.3f %@", names.0, costs.0, names.1, costs.1, metric == .time ? "s" : "m")
     }
 }
 

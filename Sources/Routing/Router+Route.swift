@@ -142,7 +142,7 @@ extension Router {
     /// The number of points of an edge's polyline: tail node, shape points, head node.
     @inline(__always)
     func polylinePointCount(of edge: EdgeIndex) -> Int {
-        Int(graph.firstShapePoint[Int(edge) + 1]) - Int(graph.firstShapePoint[Int(edge)]) + 2
+        graph.shapePoints(of: edge).count + 2
     }
 
     /// Appends the part of an edge's polyline between two fractions to a leg's polyline as its span
@@ -151,12 +151,9 @@ extension Router {
     /// - Complexity: O(points of the edge).
     func appendPolyline(of edge: EdgeIndex, from a: Double, to b: Double, span: Int, to writer: inout LegPolylineWriter) {
         if a <= 0 && b >= 1 {
-            let e = Int(edge)
-            writer.beginSpan(at: graph.nodeCoordinates[Int(graph.tail[e])])
-            graph.shapePoints[Int(graph.firstShapePoint[e]) ..< Int(graph.firstShapePoint[e + 1])].withUnsafeBufferPointer {
-                writer.append(contentsOf: $0, span: span)
-            }
-            writer.append(graph.nodeCoordinates[Int(graph.head[e])], span: span)
+            writer.beginSpan(at: graph.nodeCoordinates[Int(graph.tail[Int(edge)])])
+            graph.shapePoints(of: edge).withUnsafeBufferPointer { writer.append(contentsOf: $0, span: span) }
+            writer.append(graph.nodeCoordinates[Int(graph.head[Int(edge)])], span: span)
             return
         }
         var isFirstPoint = true
@@ -171,24 +168,18 @@ extension Router {
     }
 
     /// Calls `body` with each point of the part of an edge's polyline between two fractions of its
-    /// length, in order: the cut points and every vertex strictly between them (the whole polyline, as
-    /// `graph.geometry(of:)` gives it, when the fractions span the edge).
+    /// length, in order: the cut points and every vertex strictly between them (whole edges take
+    /// `appendPolyline`'s bulk copy instead).
     ///
     /// Reads the points in place from the graph's arrays; the cumulative lengths of a cut edge live in
     /// a temporary buffer (on the stack for ordinary edges), so nothing is allocated on the heap.
     /// - Complexity: O(points of the edge).
     func forEachPolylinePoint(of edge: EdgeIndex, from a: Double, to b: Double, _ body: (Coordinate) -> Void) {
-        let e = Int(edge)
-        let firstShape = Int(graph.firstShapePoint[e])
-        let count = Int(graph.firstShapePoint[e + 1]) - firstShape + 2
-        let tailPoint = graph.nodeCoordinates[Int(graph.tail[e])], headPoint = graph.nodeCoordinates[Int(graph.head[e])]
-        let shapes = graph.shapePoints
+        let shapes = graph.shapePoints(of: edge)
+        let count = shapes.count + 2
+        let tailPoint = graph.nodeCoordinates[Int(graph.tail[Int(edge)])], headPoint = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
         @inline(__always) func point(_ k: Int) -> Coordinate {
-            k == 0 ? tailPoint : (k == count - 1 ? headPoint : shapes[firstShape + k - 1])
-        }
-        if a <= 0 && b >= 1 {
-            for k in 0..<count { body(point(k)) }
-            return
+            k == 0 ? tailPoint : (k == count - 1 ? headPoint : shapes[shapes.startIndex + k - 1])
         }
         withUnsafeTemporaryAllocation(of: Meters.self, capacity: count) { cumulative in
             cumulative[0] = 0

@@ -93,10 +93,9 @@ public struct RoadNetworkImport {
         if contractHierarchies {
             do throws(ContractionHierarchyError) {
                 hierarchies = try Self.contractedHierarchies(of: result.graph)
-            } catch .tooDense(let contracted, let total, let degree) {
-                leftOut = .tooDense(contracted: contracted, of: total, arcsPerVertex: degree)
             } catch {
-                throw .contraction(error)
+                guard case .tooDense = error else { throw .contraction(error) }
+                leftOut = error
             }
         }
         let contractionSeconds = contractHierarchies ? Self.seconds(clock.now - contractionStarted) : nil

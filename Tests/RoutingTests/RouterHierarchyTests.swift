@@ -186,19 +186,7 @@ import TestSupport
 
     @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2")))
     func hierarchyEqualsDijkstraOnMonaco() throws {
-        let graph = try OSMImporter.importFile(path: SharedExtracts.require("monaco.osm.bz2")).graph
-        let router = try Self.contracted(graph)
-        let workspace = router.makeWorkspace()
-        var compared = 0
-        for (a, b) in try RoutingRealExtractTests.randomPairs(router: router, count: 200, seed: 17) {
-            for metric in RoutingMetric.allCases {
-                let x = router.cost(from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: workspace)
-                let y = router.cost(from: a, to: b, metric: metric, algorithm: .dijkstra, workspace: workspace)
-                #expect(x == y, "Monaco \(metric): hierarchy \(x ?? -1) vs Dijkstra \(y ?? -1) for \(a.input) -> \(b.input)")
-                if x != nil { compared += 1 }
-            }
-        }
-        #expect(compared > 200)
+        #expect(try Self.compareHierarchyWithDijkstra(extract: "monaco", pairs: 200, seed: 17) > 200)
     }
 
     /// The smaller shared extracts (each skipped when absent): cities, suburbs and a rural town, with
@@ -208,18 +196,24 @@ import TestSupport
 
     @Test(.enabled(if: SharedExtracts.available(RouterHierarchyTests.smallExtracts.map { "\($0).osm.bz2" })), arguments: smallExtracts)
     func hierarchyEqualsDijkstraOnSmallExtracts(name: String) throws {
-        let graph = try OSMImporter.importFile(path: SharedExtracts.require("\(name).osm.bz2")).graph
-        let router = try Self.contracted(graph)
+        #expect(try Self.compareHierarchyWithDijkstra(extract: name, pairs: 60, seed: 23) > 0, "\(name): no pair routed")
+    }
+
+    /// Imports `extract.osm.bz2`, contracts it, and expects the hierarchy's cost to equal Dijkstra's in
+    /// both metrics for `pairs` random snapped pairs; returns how many of those costs were routes.
+    static func compareHierarchyWithDijkstra(extract: String, pairs: Int, seed: UInt64) throws -> Int {
+        let graph = try OSMImporter.importFile(path: SharedExtracts.require("\(extract).osm.bz2")).graph
+        let router = try contracted(graph)
         let workspace = router.makeWorkspace()
         var compared = 0
-        for (a, b) in try RoutingRealExtractTests.randomPairs(router: router, count: 60, seed: 23) {
+        for (a, b) in try RoutingRealExtractTests.randomPairs(router: router, count: pairs, seed: seed) {
             for metric in RoutingMetric.allCases {
                 let x = router.cost(from: a, to: b, metric: metric, algorithm: .contractionHierarchy, workspace: workspace)
                 let y = router.cost(from: a, to: b, metric: metric, algorithm: .dijkstra, workspace: workspace)
-                #expect(x == y, "\(name) \(metric): hierarchy \(x ?? -1) vs Dijkstra \(y ?? -1) for \(a.input) -> \(b.input)")
+                #expect(x == y, "\(extract) \(metric): hierarchy \(x ?? -1) vs Dijkstra \(y ?? -1) for \(a.input) -> \(b.input)")
                 if x != nil { compared += 1 }
             }
         }
-        #expect(compared > 0, "\(name): no pair routed")
+        return compared
     }
 }
