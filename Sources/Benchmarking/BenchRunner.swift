@@ -197,17 +197,19 @@ public struct BenchRunner {
 
     /// The router of the query stages: a database's stored hierarchies (none after `import --no-ch`:
     /// the route stage then runs A*), or for an OSM file (`stored` nil) contracted now when the route
-    /// stage uses them.
+    /// stage uses them (potential hierarchies for A* where the turn states fill in, as `waymark import`
+    /// does).
     private func makeRouter(graph: RoadGraph, stored: [String: [String: [UInt32]]]?) throws(BenchmarkError) -> Router {
         guard algorithm == .contractionHierarchy else { return Router(graph: graph, landmarks: landmarks) }
         do throws(ContractionHierarchyError) {
             if let stored { return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(byMetricName: stored)) }
-            return try Router(graph: graph, landmarks: landmarks, hierarchies: .contract(ContractionOptions()))
+            let router = try Router(graph: graph, landmarks: landmarks, hierarchies: .contract(ContractionOptions()))
+            if let reason = router.hierarchiesLeftOut {
+                FileHandle.standardError.write(Data("waymark bench: contraction hierarchies left out, routing with A* on potential hierarchies: \(reason)\n".utf8))
+            }
+            return router
         } catch {
-            guard case .tooDense = error else { throw .hierarchy(input, error) }
-            // As `waymark import` does: a graph that contracts too densely is routed with A*.
-            FileHandle.standardError.write(Data("waymark bench: contraction hierarchies left out, routing with A*: \(error)\n".utf8))
-            return Router(graph: graph, landmarks: landmarks)
+            throw .hierarchy(input, error)
         }
     }
 
@@ -344,6 +346,10 @@ public struct BenchRunner {
             if algorithm == .contractionHierarchy, let hierarchy = router.hierarchy(for: metric) {
                 report.notes["hierarchy_mb"] = (Double(hierarchy.byteCount) / 1e5).rounded() / 10
                 report.notes["hierarchy_bytes_per_edge"] = (Double(hierarchy.byteCount) / Double(max(graph.edgeCount, 1))).rounded()
+            }
+            if algorithm != .dijkstra, let potentials = router.potentialHierarchy(for: metric) {
+                report.notes["potential_hierarchy_mb"] = (Double(potentials.byteCount) / 1e5).rounded() / 10
+                report.notes["potential_hierarchy_bytes_per_edge"] = (Double(potentials.byteCount) / Double(max(graph.edgeCount, 1))).rounded()
             }
             reports.append(report)
         }

@@ -4,7 +4,9 @@ import RoadNetwork
 extension Router {
     /// Prepares a router as `init(graph:landmarks:smallComponentSize:turnCosts:)` does and gives it
     /// contraction hierarchies for both metrics, contracted now (both at once, one thread each) or
-    /// loaded from stored arrays. Queries with `SearchAlgorithm.contractionHierarchy` then use them.
+    /// loaded from stored arrays. Queries with `SearchAlgorithm.contractionHierarchy` then use them; with
+    /// potential hierarchies instead (contracted when the turn states fill in, or stored), such queries
+    /// and A* run A* on their potentials.
     /// - Throws: `ContractionHierarchyError.damaged` when stored arrays are missing or do not fit this
     ///   graph (never a wrong route); other `ContractionHierarchyError`s when contraction fails.
     /// - Complexity: contraction is O(states × witness work) per metric (seconds for a city; figures in
@@ -17,8 +19,24 @@ extension Router {
             return
         case .contract(let options):
             let built = contractBothMetrics(options: options)
-            timeHierarchy = try built[0].get()
-            distanceHierarchy = try built[1].get()
+            do throws(ContractionHierarchyError) {
+                timeHierarchy = try built[0].get()
+                distanceHierarchy = try built[1].get()
+            } catch {
+                guard case .tooDense = error else { throw error }
+                timeHierarchy = nil
+                distanceHierarchy = nil
+                hierarchiesLeftOut = error
+                let potentials = contractPotentials(options: options)
+                timePotentials = try potentials[0].get()
+                distancePotentials = try potentials[1].get()
+            }
+        case .storedPotentials(let arrays):
+            for metric in RoutingMetric.allCases {
+                guard let stored = arrays[metric] else { continue }
+                let potentials = try PotentialHierarchy(validating: stored, router: self, metric: metric)
+                if metric == .time { timePotentials = potentials } else { distancePotentials = potentials }
+            }
         case .stored(let arrays):
             for metric in RoutingMetric.allCases {
                 guard let stored = arrays[metric] else { continue }
@@ -39,6 +57,31 @@ extension Router {
         }
         return results.values
     }
+
+    /// Contracts the time and the distance potential hierarchy on two threads, without the density check:
+    /// a junction graph's rest densifies earlier than a turn-expanded graph's (on a generated grid city it
+    /// passes 8 arcs per junction with a quarter left) but stays cheap to contract (BENCHMARKS.md).
+    private func contractPotentials(options: ContractionOptions) -> [Result<PotentialHierarchy, ContractionHierarchyError>] {
+        var junctionOptions = options
+        junctionOptions.denseRemainderDegreeLimit = nil
+        let options = junctionOptions
+        let results = ResultSlots<PotentialHierarchy, ContractionHierarchyError>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let metric: RoutingMetric = i == 0 ? .time : .distance
+            results.set(i, Result { () throws(ContractionHierarchyError) in
+                try PotentialHierarchy(router: self, metric: metric, options: options)
+            })
+        }
+        return results.values
+    }
+
+    /// The potential hierarchy for `metric`, when the router has one (A* then uses its distances).
+    public func potentialHierarchy(for metric: RoutingMetric) -> PotentialHierarchy? {
+        metric == .time ? timePotentials : distancePotentials
+    }
+
+    /// Whether the router has a potential hierarchy for both metrics.
+    public var hasPotentialHierarchies: Bool { timePotentials != nil && distancePotentials != nil }
 
     /// The contraction hierarchy for `metric`, when the router has one.
     public func hierarchy(for metric: RoutingMetric) -> RoutingHierarchy? {

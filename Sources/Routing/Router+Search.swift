@@ -69,11 +69,11 @@ extension Router {
                 ws.lastSettledCount = ws.hierarchyWorkspace.lastSettledCount
                 return result
             }
-            algorithm = .aStar
+            algorithm = .aStar  // on potential hierarchies, when the router has them
         }
         let goalNodes = targets.map { graph.tail[Int($0.edge)] } + (targetNode.map { [$0] } ?? [])
         let heuristic = SearchHeuristic(router: self, metric: metric, algorithm: algorithm, targetPoint: targetPoint,
-                                        goalNodes: goalNodes)
+                                        goalNodes: goalNodes, workspace: ws)
         defer { heuristic.release() }
         var query = PointToPointSearch(router: self, frontier: ws.beginQuery(), heuristic: heuristic, metric: metric,
                                        targets: targets, targetNode: targetNode)

@@ -80,6 +80,13 @@ public final class Router: @unchecked Sendable {
     /// is being made, before it is shared, and read-only after.
     var timeHierarchy: RoutingHierarchy?
     var distanceHierarchy: RoutingHierarchy?
+    /// Junction hierarchies whose distances are A*'s potentials (`HierarchySource.potentials`), under the
+    /// same rule.
+    var timePotentials: PotentialHierarchy?
+    var distancePotentials: PotentialHierarchy?
+    /// Why `HierarchySource.contract` left the hierarchies over turn states out (they filled in), when it
+    /// did; the router then has potential hierarchies.
+    public internal(set) var hierarchiesLeftOut: ContractionHierarchyError?
     /// The restriction contexts arrived over each edge that has any (hierarchy targets seed them all).
     let contextsByEdge: [EdgeIndex: [Int]]
 

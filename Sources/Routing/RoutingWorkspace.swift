@@ -31,6 +31,8 @@ public final class RoutingWorkspace {
     /// The contraction-hierarchy searches' memory (labels over the same states), made on the first
     /// hierarchy query so a router without hierarchies never pays for it.
     lazy var hierarchyWorkspace = ContractionHierarchyWorkspace(vertexCount: capacity)
+    /// The potential search of A* on a router with potential hierarchies, made on its first query.
+    var potentialSearch: HierarchyPotentialSearch?
     /// States settled by the last search run with this workspace.
     public internal(set) var lastSettledCount = 0
 

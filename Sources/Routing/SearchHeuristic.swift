@@ -22,13 +22,16 @@ struct SearchHeuristic {
     /// Per goal node and landmark: `d(t, L)`, then `d(L, t)` (−infinity when L cannot reach t).
     private let goalBounds: UnsafeMutablePointer<Double>
     private let goalCount: Int
+    /// The exact junction-graph distance to the goals, when the router has a potential hierarchy.
+    private let potentials: HierarchyPotentialSearch?
 
     /// The bound for `metric` towards `targetPoint`, with `goalNodes` for the ALT part.
     ///
     /// Unreachable landmark entries are arranged so their terms drop out: `d(t, L) = +inf` makes
     /// `d(v, L) − d(t, L)` −inf or NaN, `d(L, t) = −inf` makes `d(L, t) − d(L, v)` −inf. A finite
     /// `d(t, L)` with `d(v, L) = +inf` gives +inf: v cannot reach t, and the caller prunes the state.
-    init(router: Router, metric: RoutingMetric, algorithm: SearchAlgorithm, targetPoint: Coordinate, goalNodes: [NodeIndex]) {
+    init(router: Router, metric: RoutingMetric, algorithm: SearchAlgorithm, targetPoint: Coordinate, goalNodes: [NodeIndex],
+         workspace: RoutingWorkspace) {
         let useTime = metric == .time
         if algorithm == .aStar {
             scale = (useTime ? router.timeBoundScale : router.distanceBoundScale) * Router.boundSafetyFactor
@@ -41,6 +44,14 @@ struct SearchHeuristic {
         landmarkCount = table?.count ?? 0
         landmarkValues = table?.values
         goalCount = goalNodes.count
+        if algorithm == .aStar, let hierarchy = router.potentialHierarchy(for: metric) {
+            let search = workspace.potentialSearch ?? HierarchyPotentialSearch(nodeCount: router.nodeCount)
+            workspace.potentialSearch = search
+            search.begin(hierarchy: hierarchy.hierarchy, goals: goalNodes)
+            potentials = search
+        } else {
+            potentials = nil
+        }
         goalBounds = .allocate(capacity: max(1, 2 * goalNodes.count * landmarkCount))
         guard let values = landmarkValues else { return }
         for (i, goal) in goalNodes.enumerated() {
@@ -60,6 +71,10 @@ struct SearchHeuristic {
     /// - Complexity: O(landmarks × goal nodes), O(1) without landmarks.
     @inline(__always)
     func bound(at node: NodeIndex) -> Double {
+        if let potentials {
+            let value = potentials.potential(at: node)
+            return value == ContractionHierarchy.unreachable ? .infinity : Double(value)
+        }
         let p = unitVectors + 3 * Int(node)
         let dx = p[0] - target.x, dy = p[1] - target.y, dz = p[2] - target.z
         let geometric = scale * (dx * dx + dy * dy + dz * dz).squareRoot()

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import RoadNetwork
 import RoadNetworkStore
+import Routing
 import RouteFormats
 
 /// What a road database holds and where it came from (`waymark info`), from its metadata alone, so it
@@ -27,18 +28,28 @@ public struct DatabaseReport: Sendable {
     }
 
     /// `contraction hierarchies for time and distance, 8.1 MB (41 bytes per edge), contracted in 3.20 s`,
-    /// or why there are none.
+    /// the potential hierarchies that stand in for them, or why there are none.
     func hierarchiesText() -> String {
         guard !hierarchyBytes.isEmpty else {
             if let reason = metadata.hierarchiesLeftOut { return "no contraction hierarchies (left out at import: \(reason); routes use A*)" }
             return "no contraction hierarchies (imported with --no-ch; routes use A*)"
         }
         let total = hierarchyBytes.values.reduce(0, +)
-        var text = "contraction hierarchies for " + hierarchyBytes.keys.sorted { $0 > $1 }.joined(separator: " and ") + ", "
-            + Self.megabytes(Int64(total))
+        var text = (hasPotentials ? "potential hierarchies for A* for " : "contraction hierarchies for ")
+            + metricNames.joined(separator: " and ") + ", " + Self.megabytes(Int64(total))
         if metadata.edgeCount > 0 { text += " (\(total / metadata.edgeCount) bytes per edge)" }
         if let seconds = metadata.hierarchyContractionSeconds { text += String(format: ", contracted in %.2f s", seconds) }
+        if let reason = metadata.hierarchiesLeftOut { text += " (contraction hierarchies over turn states left out: \(reason))" }
         return text
+    }
+
+    /// Whether the stored hierarchies are potential hierarchies (`HierarchySource.storedPotentials`).
+    var hasPotentials: Bool { hierarchyBytes.keys.contains { HierarchySource.storedKind(of: $0)?.isPotential == true } }
+
+    /// The metrics the stored hierarchies are for, time first.
+    var metricNames: [String] {
+        let metrics = Set(hierarchyBytes.keys.compactMap { HierarchySource.storedKind(of: $0)?.metric })
+        return RoutingMetric.allCases.filter(metrics.contains).map(\.rawValue)
     }
 
     /// Loads the graph, points of interest and contraction hierarchies (the load itself checks every
@@ -233,9 +244,10 @@ public struct DatabaseReport: Sendable {
             w.null()
         } else {
             w.beginObject()
+            w.field("kind", hasPotentials ? "potentials" : "turn_states")
             w.key("metrics")
             w.beginArray()
-            for name in hierarchyBytes.keys.sorted(by: >) { w.string(name) }
+            for name in metricNames { w.string(name) }
             w.endArray()
             w.field("bytes", hierarchyBytes.values.reduce(0, +))
             w.key("contraction_seconds")

@@ -92,10 +92,9 @@ public struct RoadNetworkImport {
         var leftOut: ContractionHierarchyError?
         if contractHierarchies {
             do throws(ContractionHierarchyError) {
-                hierarchies = try Self.contractedHierarchies(of: result.graph)
+                (hierarchies, leftOut) = try Self.contractedHierarchies(of: result.graph)
             } catch {
-                guard case .tooDense = error else { throw .contraction(error) }
-                leftOut = error
+                throw .contraction(error)
             }
         }
         let contractionSeconds = contractHierarchies ? Self.seconds(clock.now - contractionStarted) : nil
@@ -103,7 +102,7 @@ public struct RoadNetworkImport {
             graph: result.graph, pointsOfInterest: result.pointsOfInterest,
             sourceFileName: name, sourceSHA256: digest.finalizeHex(), sourceBytes: statistics.inputBytesRead,
             writer: writer, importStatistics: statistics.figures, drivingSideSource: result.drivingSideSource)
-        metadata.hierarchyContractionSeconds = leftOut == nil ? contractionSeconds : nil
+        metadata.hierarchyContractionSeconds = contractionSeconds
         metadata.hierarchiesLeftOut = leftOut?.description
         let started = clock.now
         if database == Self.standardStream {
@@ -122,15 +121,22 @@ public struct RoadNetworkImport {
     }
 
     /// Contracts both metrics' hierarchies of the graph (in parallel) into the arrays a database keeps,
-    /// by metric name.
-    static func contractedHierarchies(of graph: RoadGraph) throws(ContractionHierarchyError) -> [String: [String: [UInt32]]] {
+    /// by hierarchy name: over turn states, or, when those fill in, potential hierarchies, with the reason
+    /// the former were left out (`HierarchySource.contract`).
+    static func contractedHierarchies(of graph: RoadGraph) throws(ContractionHierarchyError)
+        -> (arrays: [String: [String: [UInt32]]], leftOut: ContractionHierarchyError?) {
         let router = try Router(graph: graph, hierarchies: .contract(ContractionOptions()))
         var arrays: [String: [String: [UInt32]]] = [:]
-        for metric in RoutingMetric.allCases {
-            guard let hierarchy = router.hierarchy(for: metric) else { continue }
-            arrays[metric.rawValue] = Dictionary(uniqueKeysWithValues: hierarchy.storedArrays.map { ($0.name, $0.values) })
+        func keep(_ name: String, _ stored: [(name: String, values: [UInt32])]) {
+            arrays[name] = Dictionary(uniqueKeysWithValues: stored.map { ($0.name, $0.values) })
         }
-        return arrays
+        for metric in RoutingMetric.allCases {
+            if let hierarchy = router.hierarchy(for: metric) { keep(metric.rawValue, hierarchy.storedArrays) }
+            if let potentials = router.potentialHierarchy(for: metric) {
+                keep(HierarchySource.potentialName(of: metric), potentials.storedArrays)
+            }
+        }
+        return (arrays, router.hierarchiesLeftOut)
     }
 
     static func seconds(_ duration: Duration) -> Seconds {
@@ -153,11 +159,13 @@ public struct RoadNetworkImport {
             + String(format: "; write %.2f s)", outcome.writeSeconds)
     }
 
-    /// `; contraction hierarchies 6.45 s`, or why and after how long they were left out.
+    /// `; contraction hierarchies 6.45 s`, or why they were left out and the potential hierarchies made
+    /// instead.
     private func contractionSummary(of outcome: Outcome) -> String {
         guard let seconds = outcome.contractionSeconds else { return "" }
         guard let reason = outcome.hierarchiesLeftOut else { return String(format: "; contraction hierarchies %.2f s", seconds) }
-        return String(format: "; contraction hierarchies left out after %.2f s, routes use A*: ", seconds) + reason.description
+        return String(format: "; contraction hierarchies left out, potential hierarchies for A* instead, %.2f s in all: ", seconds)
+            + reason.description
     }
 
     /// `importing: 12.3 MB of 45.6 MB (26 %), 1,234,567 elements, 456,789 elements/s` (and the blocks

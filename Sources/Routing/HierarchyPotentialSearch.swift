@@ -1,0 +1,109 @@
+/// The lazily computed A* potential of one query on a `PotentialHierarchy`: the junction graph's exact
+/// distance from any node to the nearest goal node.
+///
+/// `begin(goals:)` runs the backward upward search from the goal nodes to exhaustion (every rank that
+/// reaches a goal over downward arcs, with its distance); `potential(at:)` then answers
+/// `min(backward distance at v, min over v's upward arcs of arc weight + potential(head))`, which is the
+/// hierarchy's distance from `v`, memoised per query so each node is computed once.
+///
+/// Memory: 16 bytes per node, stamped per query, so beginning a query costs O(its own work). Not thread
+/// safe: each routing workspace has its own.
+final class HierarchyPotentialSearch {
+    private struct Label {
+        var distance: UInt32
+        var stamp: UInt32
+    }
+    private let backward: UnsafeMutablePointer<Label>
+    private let memo: UnsafeMutablePointer<Label>
+    let capacity: Int
+    private var generation: UInt32 = 0
+    private var queue = BinaryMinHeap<UInt64>()
+    private var stack: [UInt32] = []
+    private var hierarchy: ContractionHierarchy?
+
+    init(nodeCount: Int) {
+        capacity = nodeCount
+        let size = max(1, nodeCount)
+        backward = .allocate(capacity: size)
+        backward.initialize(repeating: Label(distance: 0, stamp: 0), count: size)
+        memo = .allocate(capacity: size)
+        memo.initialize(repeating: Label(distance: 0, stamp: 0), count: size)
+    }
+
+    deinit {
+        backward.deallocate()
+        memo.deallocate()
+    }
+
+    /// Bytes held (labels; queue and stack not counted).
+    var memoryBytes: Int { max(1, capacity) * 2 * MemoryLayout<Label>.stride }
+
+    /// Starts a query towards `goals` on `hierarchy` (whose vertices are the nodes).
+    /// - Complexity: O(S log S) for the S ranks the backward upward search reaches.
+    func begin(hierarchy: ContractionHierarchy, goals: [UInt32]) {
+        precondition(hierarchy.vertexCount <= capacity, "the potential search was made for a smaller graph")
+        if generation == UInt32.max {
+            for i in 0..<max(1, capacity) { backward[i].stamp = 0; memo[i].stamp = 0 }
+            generation = 0
+        }
+        generation += 1
+        self.hierarchy = hierarchy
+        queue.removeAll()
+        for goal in goals {
+            let r = hierarchy.rank[Int(goal)]
+            backward[Int(r)] = Label(distance: 0, stamp: generation)
+            queue.push(PackedEntry.make(key: 0, vertex: r))
+        }
+        let first = hierarchy.downwardFirstIn, ends = hierarchy.downwardArcs
+        while !queue.isEmpty {
+            let entry = queue.pop()
+            let d = PackedEntry.key(entry), r = Int(PackedEntry.vertex(entry))
+            if d != backward[r].distance { continue }
+            for i in Int(first[r]) ..< Int(first[r + 1]) {
+                let candidate = UInt64(d) + UInt64(ends[2 * i + 1])
+                if candidate >= UInt64(ContractionHierarchy.unreachable) { continue }
+                let x = Int(ends[2 * i])
+                if backward[x].stamp != generation || UInt32(candidate) < backward[x].distance {
+                    backward[x] = Label(distance: UInt32(candidate), stamp: generation)
+                    queue.push(PackedEntry.make(key: UInt32(candidate), vertex: UInt32(x)))
+                }
+            }
+        }
+    }
+
+    /// The junction graph's distance from `node` to the nearest goal, or `ContractionHierarchy.unreachable`.
+    /// - Complexity: amortised O(upward arcs of the nodes first asked about); O(1) when memoised.
+    @inline(__always)
+    func potential(at node: UInt32) -> UInt32 {
+        guard let hierarchy else { return 0 }
+        let r = Int(hierarchy.rank[Int(node)])
+        if memo[r].stamp == generation { return memo[r].distance }
+        return evaluate(rank: r, in: hierarchy)
+    }
+
+    /// Computes and memoises the potential of rank `r` and every rank above it that it needs, children
+    /// (higher ranks over upward arcs) first, without recursion.
+    private func evaluate(rank r: Int, in hierarchy: ContractionHierarchy) -> UInt32 {
+        let first = hierarchy.upwardFirstOut, ends = hierarchy.upwardArcs
+        let generation = self.generation
+        stack.removeAll(keepingCapacity: true)
+        stack.append(UInt32(r))
+        while let top = stack.last {
+            let t = Int(top)
+            if memo[t].stamp == generation { stack.removeLast(); continue }
+            var ready = true
+            for i in Int(first[t]) ..< Int(first[t + 1]) where memo[Int(ends[2 * i])].stamp != generation {
+                stack.append(ends[2 * i])
+                ready = false
+            }
+            if !ready { continue }
+            var value = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(ContractionHierarchy.unreachable)
+            for i in Int(first[t]) ..< Int(first[t + 1]) {
+                value = min(value, UInt64(ends[2 * i + 1]) + UInt64(memo[Int(ends[2 * i])].distance))
+            }
+            memo[t] = Label(distance: UInt32(min(value, UInt64(ContractionHierarchy.unreachable))), stamp: generation)
+            stack.removeLast()
+        }
+        return memo[r].distance
+    }
+}
