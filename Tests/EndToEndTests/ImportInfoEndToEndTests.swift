@@ -123,27 +123,34 @@ import TestSupport
     }
 
     /// A generated city is a regular grid of near-equal streets where turn costs leave no witness
-    /// paths, so its turn-expanded graph only gets denser under contraction: the import gives the
-    /// hierarchies up (in seconds, not hours), says why, and the database routes with A*.
-    @Test func aGridCityThatContractsTooDenselyIsImportedWithoutHierarchies() throws {
+    /// paths, so its turn-expanded graph only gets denser under contraction: the import gives those
+    /// hierarchies up (in seconds, not hours), says why, and stores potential hierarchies of its junction
+    /// graph instead, on which routes are exact A* searches.
+    @Test func aGridCityThatContractsTooDenselyIsImportedWithPotentialHierarchies() throws {
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         #expect(try CLI.run(["generate-grid", "--nodes", "10000", "-o", "city.osm.pbf"], in: directory).status == 0)
         let imported = try CLI.run(["import", "city.osm.pbf", "--db", "city.sqlite", "--quiet"], in: directory, timeout: 300)
         #expect(imported.status == 0, "\(imported)")
-        #expect(imported.stdout.contains("contraction hierarchies left out after "), "\(imported.stdout)")
-        #expect(imported.stdout.contains(" s, routes use A*: contraction given up after"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("contraction hierarchies left out, potential hierarchies for A* instead, "), "\(imported.stdout)")
+        #expect(imported.stdout.contains(" s in all: contraction given up after"), "\(imported.stdout)")
         let info = try CLI.run(["info", "city.sqlite"], in: directory)
-        #expect(info.stdout.contains("Hierarchies          no contraction hierarchies (left out at import: contraction given up after"),
-                "\(info.stdout)")
+        #expect(info.stdout.contains("Hierarchies          potential hierarchies for A* for time and distance, "), "\(info.stdout)")
+        #expect(info.stdout.contains("(contraction hierarchies over turn states left out: contraction given up after"), "\(info.stdout)")
         let json = try CLI.jsonObject(try CLI.run(["info", "city.sqlite", "--json"], in: directory).stdout)
-        #expect(json["contraction_hierarchies"] is NSNull)
+        let hierarchies = try #require(json["contraction_hierarchies"] as? [String: Any])
+        #expect(hierarchies["kind"] as? String == "potentials")
+        #expect(hierarchies["metrics"] as? [String] == ["time", "distance"])
         #expect((json["contraction_hierarchies_left_out"] as? String)?.contains("arcs each") == true)
-        // Routing still works, with A*: the route's search settles states rather than failing.
-        let route = try CLI.run(["route", "--db", "city.sqlite", "--from", "45.8150,15.9819", "--to", "45.8250,15.9950",
-                                 "--format", "osrm"], in: directory)
-        #expect(route.status == 0, "\(route)")
-        #expect(try CLI.jsonObject(route.stdout)["code"] as? String == "Ok")
+        // Routes are A* on the potentials: exact, so they take Dijkstra's time to the millisecond.
+        func duration(_ algorithm: String) throws -> Double {
+            let route = try CLI.run(["route", "--db", "city.sqlite", "--from", "45.8150,15.9819", "--to", "45.8250,15.9950",
+                                     "--format", "osrm", "--algorithm", algorithm], in: directory)
+            #expect(route.status == 0, "\(route)")
+            let routes = try #require(try CLI.jsonObject(route.stdout)["routes"] as? [[String: Any]])
+            return try #require(routes.first?["duration"] as? Double)
+        }
+        #expect(try duration("ch") == duration("dijkstra"))
     }
 
     @Test(.enabled(if: SharedExtracts.available("bautzen-west.osm"))) func importReadsStandardInput() throws {
