@@ -1,3 +1,5 @@
+import RoadNetwork
+
 /// Fixed-width values stored in BLOBs as packed little-endian bytes.
 ///
 /// Loading a Porto-sized graph must take well under a second, so each big per-node or per-edge array
@@ -30,6 +32,11 @@ extension Int64: LittleEndianPackable {
 extension Float: LittleEndianPackable {
     static var storageName: String { "f32" }
     var littleEndianBits: Float { Float(bitPattern: bitPattern.littleEndian) }
+}
+/// The flags load straight into their option set (one `u16` each), without a second array of raw values.
+extension EdgeFlags: LittleEndianPackable {
+    static var storageName: String { "u16" }
+    var littleEndianBits: EdgeFlags { EdgeFlags(rawValue: rawValue.littleEndian) }
 }
 extension Double: LittleEndianPackable {
     static var storageName: String { "f64" }

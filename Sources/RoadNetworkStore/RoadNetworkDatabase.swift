@@ -79,17 +79,11 @@ public final class RoadNetworkDatabase {
             try loadArray(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
         }
         func coordinates(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Coordinate] {
-            let flat: [Double] = try load(name)
-            guard flat.count % 2 == 0 else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' has an odd count") }
-            var points = [Coordinate]()
-            points.reserveCapacity(flat.count / 2)
-            for i in 0..<flat.count / 2 {
-                // Routing and guidance assume valid coordinates (a NaN or a latitude of 33734 would trap
-                // or silently change routes), so an impossible one is damage.
-                guard let point = Coordinate(validatingLatitude: flat[2 * i], longitude: flat[2 * i + 1]) else {
-                    throw .corrupt(path: path, detail: "array '\(name.rawValue)' point \(i) is (\(flat[2 * i]), \(flat[2 * i + 1])), not a valid latitude and longitude")
-                }
-                points.append(point)
+            let points = try loadCoordinates(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
+            // Routing and guidance assume valid coordinates (a NaN or a latitude of 33734 would trap
+            // or silently change routes), so an impossible one is damage.
+            if let i = points.firstIndex(where: { !$0.isValid }) {
+                throw .corrupt(path: path, detail: "array '\(name.rawValue)' point \(i) is (\(points[i].latitude), \(points[i].longitude)), not a valid latitude and longitude")
             }
             return points
         }
@@ -125,7 +119,7 @@ public final class RoadNetworkDatabase {
         let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
         let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
         let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
-        let flags: [UInt16] = try load(.flags)
+        let flags: [EdgeFlags] = try load(.flags)
         let nameIndex: [UInt32] = try load(.nameIndex)
         let refIndex: [UInt32] = try load(.refIndex)
         let wayID: [Int64] = try load(.wayID)
@@ -159,7 +153,7 @@ public final class RoadNetworkDatabase {
             return try RoadGraph(
                 validating: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
                 nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
-                speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
+                speedLimit: speedLimit, flags: flags, nameIndex: nameIndex,
                 refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
                 shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
                 viaWayRestrictions: viaWayRestrictions, signpostIndex: signpostIndex, signposts: signposts,
@@ -174,30 +168,75 @@ public final class RoadNetworkDatabase {
     /// One packed array, its type, length and CRC-32 checked against its row in `arrays`.
     private func loadArray<T: LittleEndianPackable>(_ name: String, descriptions: [String: ArrayDescription],
                                                    chunkQuery: SQLiteStatement) throws(RoadNetworkStoreError) -> [T] {
+        let description = try describedArray(name, holding: T.storageName, descriptions: descriptions)
+        var values = [T]()
+        values.reserveCapacity(description.count)
+        try readChunks(name, description, elementSize: MemoryLayout<T>.stride, chunkQuery: chunkQuery) { PackedArray.append($0, to: &values) }
+        return values
+    }
+
+    /// A packed array of latitude, longitude pairs (`f64`), read straight into coordinates: decoding a
+    /// flat array of doubles first would hold both copies at once, twice the array at the load's peak.
+    /// Checked like `loadArray` (type, length, CRC-32), then for an even count; the caller checks the
+    /// values.
+    private func loadCoordinates(_ name: String, descriptions: [String: ArrayDescription],
+                                 chunkQuery: SQLiteStatement) throws(RoadNetworkStoreError) -> [Coordinate] {
+        let description = try describedArray(name, holding: Double.storageName, descriptions: descriptions)
+        var points = [Coordinate]()
+        points.reserveCapacity(description.count / 2)
+        var latitude: Double?   // a pair split over two chunks
+        let size = MemoryLayout<UInt64>.size
+        try readChunks(name, description, elementSize: size, chunkQuery: chunkQuery) { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: size) {
+                let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                if let pending = latitude {
+                    points.append(Coordinate(latitude: pending, longitude: value))
+                    latitude = nil
+                } else {
+                    latitude = value
+                }
+            }
+            return true
+        }
+        guard latitude == nil else { throw .corrupt(path: path, detail: "array '\(name)' has an odd count") }
+        return points
+    }
+
+    /// The row of `arrays` describing `name`, which must hold elements of type `storageName`.
+    private func describedArray(_ name: String, holding storageName: String,
+                                descriptions: [String: ArrayDescription]) throws(RoadNetworkStoreError) -> ArrayDescription {
         guard let description = descriptions[name] else {
             throw .corrupt(path: path, detail: "array '\(name)' is missing")
         }
-        let count = description.count
-        guard description.type == T.storageName else {
-            throw .corrupt(path: path, detail: "array '\(name)' holds \(description.type), expected \(T.storageName)")
+        guard description.type == storageName else {
+            throw .corrupt(path: path, detail: "array '\(name)' holds \(description.type), expected \(storageName)")
         }
-        var values = [T]()
-        values.reserveCapacity(count)
+        return description
+    }
+
+    /// Hands each stored chunk of array `name` to `append` in order, then checks that the chunks held
+    /// exactly `description.count` elements and match the recorded CRC-32. `append` receives whole
+    /// elements only and returns false when it cannot take them.
+    private func readChunks(_ name: String, _ description: ArrayDescription, elementSize: Int, chunkQuery: SQLiteStatement,
+                            append: (UnsafeRawBufferPointer) -> Bool) throws(RoadNetworkStoreError) {
+        let count = description.count
+        var read = 0
         var checksum = CRC32()
         try chunkQuery.bind(1, name)
         defer { chunkQuery.reset() }
         while try chunkQuery.step() {
             let fits = try chunkQuery.withBlob(0) { (bytes) throws(RoadNetworkStoreError) -> Bool in
                 checksum.add(bytes)
-                return bytes.count / MemoryLayout<T>.stride + values.count <= count && PackedArray.append(bytes, to: &values)
+                guard bytes.count % elementSize == 0, bytes.count / elementSize + read <= count, append(bytes) else { return false }
+                read += bytes.count / elementSize
+                return true
             }
             guard fits else { throw .corrupt(path: path, detail: "array '\(name)' has more data than its \(count) entries") }
         }
-        guard values.count == count else {
-            throw .corrupt(path: path, detail: "array '\(name)' has \(values.count) entries, expected \(count)")
+        guard read == count else {
+            throw .corrupt(path: path, detail: "array '\(name)' has \(read) entries, expected \(count)")
         }
         try checkChecksum(name, count: count, checksum)
-        return values
     }
 
     // MARK: Contraction hierarchies
