@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
-        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
+        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),

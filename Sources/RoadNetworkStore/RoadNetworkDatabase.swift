@@ -115,10 +115,29 @@ public final class RoadNetworkDatabase {
         let lengthMeters: [Float] = try load(.lengthMeters)
         let travelTime: [Float] = try load(.travelTimeSeconds)
         let highway = try decode(.highway, try load(.highway, as: UInt8.self), HighwayClass.init(rawValue:))
-        let limitValue: [Float] = try load(.speedLimitKilometersPerHour)
-        let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
-        let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
-        let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
+        /// The speed limits from their four parallel arrays, assembled while little else is loaded: the
+        /// arrays are freed once assembled, so they do not add to the load's peak.
+        func speedLimits() throws(RoadNetworkStoreError) -> [SpeedLimit] {
+            let limitValue: [Float] = try load(.speedLimitKilometersPerHour)
+            let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
+            let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
+            let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
+            let m = head.count
+            guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m else {
+                throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
+            }
+            var speedLimit = [SpeedLimit]()
+            speedLimit.reserveCapacity(m)
+            for e in 0..<m {
+                // `SpeedLimit`'s invariant: a limited edge has a positive, finite value.
+                if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
+                    throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
+                }
+                speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
+            }
+            return speedLimit
+        }
+        let speedLimit = try speedLimits()
         let flags: [EdgeFlags] = try load(.flags)
         let nameIndex: [UInt32] = try load(.nameIndex)
         let refIndex: [UInt32] = try load(.refIndex)
@@ -134,19 +153,6 @@ public final class RoadNetworkDatabase {
         let viaWayRestrictions = try loadViaWayRestrictions()
         let drivingSide = try storedDrivingSide()
 
-        let m = head.count
-        guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m else {
-            throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
-        }
-        var speedLimit = [SpeedLimit]()
-        speedLimit.reserveCapacity(m)
-        for e in 0..<m {
-            // `SpeedLimit`'s invariant: a limited edge has a positive, finite value.
-            if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
-                throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
-            }
-            speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
-        }
         // Every structural invariant is checked by the graph itself, so a damaged file is reported by
         // name instead of loading wrongly.
         do throws(RoadGraphInconsistency) {
@@ -163,7 +169,10 @@ public final class RoadNetworkDatabase {
         }
     }
 
-    static let chunkQuery = "SELECT data FROM array_chunks WHERE name = ? ORDER BY chunk"
+    /// The rows of an array's chunks, in order; each chunk's BLOB is then read in pieces (`SQLiteBlob`).
+    static let chunkQuery = "SELECT rowid FROM array_chunks WHERE name = ? ORDER BY chunk"
+    /// Bytes read from a chunk at a time: a multiple of every element size, small beside the arrays.
+    static let chunkPieceBytes = 1 << 20
 
     /// One packed array, its type, length and CRC-32 checked against its row in `arrays`.
     private func loadArray<T: LittleEndianPackable>(_ name: String, descriptions: [String: ArrayDescription],
@@ -214,9 +223,9 @@ public final class RoadNetworkDatabase {
         return description
     }
 
-    /// Hands each stored chunk of array `name` to `append` in order, then checks that the chunks held
-    /// exactly `description.count` elements and match the recorded CRC-32. `append` receives whole
-    /// elements only and returns false when it cannot take them.
+    /// Hands the stored chunks of array `name` to `append` in order, a piece at a time, then checks
+    /// that the chunks held exactly `description.count` elements and match the recorded CRC-32.
+    /// `append` receives whole elements only and returns false when it cannot take them.
     private func readChunks(_ name: String, _ description: ArrayDescription, elementSize: Int, chunkQuery: SQLiteStatement,
                             append: (UnsafeRawBufferPointer) -> Bool) throws(RoadNetworkStoreError) {
         let count = description.count
@@ -225,13 +234,13 @@ public final class RoadNetworkDatabase {
         try chunkQuery.bind(1, name)
         defer { chunkQuery.reset() }
         while try chunkQuery.step() {
-            let fits = try chunkQuery.withBlob(0) { (bytes) throws(RoadNetworkStoreError) -> Bool in
-                checksum.add(bytes)
-                guard bytes.count % elementSize == 0, bytes.count / elementSize + read <= count, append(bytes) else { return false }
-                read += bytes.count / elementSize
-                return true
-            }
+            let chunk = try SQLiteBlob(connection: connection, table: "array_chunks", column: "data", rowid: chunkQuery.int64(0),
+                                       describing: "array '\(name)'")
+            let size = chunk.byteCount
+            var fits = size % elementSize == 0 && size / elementSize + read <= count
+            if fits { fits = try chunk.read(pieceBytes: Self.chunkPieceBytes) { piece in checksum.add(piece); return append(piece) } }
             guard fits else { throw .corrupt(path: path, detail: "array '\(name)' has more data than its \(count) entries") }
+            read += size / elementSize
         }
         guard read == count else {
             throw .corrupt(path: path, detail: "array '\(name)' has \(read) entries, expected \(count)")
