@@ -5,9 +5,10 @@ import Routing
 /// directed edge (the unit of the memory goal), beside the process's resident set.
 extension BenchRunner {
     /// The graph's arrays by group (`GraphMemoryBreakdown`), the resident set before the graph was read
-    /// (`process_baseline_*`: the runtime, libraries and the bench itself) and right after
-    /// (`resident_after_load_*`; the stage's peak RSS also holds what loading freed again).
-    static func graphMemoryNotes(graph: RoadGraph, baselineBytes: Int64?, residentBytes: Int64?) -> [String: Double] {
+    /// (`process_baseline_*`: the runtime, libraries and the bench itself) and right after the `stage`
+    /// that made it, load or import (`resident_after_load_*`, `resident_after_import_*`; the stage's peak
+    /// RSS also holds what it freed again).
+    static func graphMemoryNotes(graph: RoadGraph, stage: BenchStage, baselineBytes: Int64?, residentBytes: Int64?) -> [String: Double] {
         let m = graph.edgeCount
         var notes = GraphMemoryBreakdown(graph: graph).notes(edgeCount: m)
         if let baselineBytes {
@@ -15,8 +16,8 @@ extension BenchRunner {
             notes["process_baseline_bytes_per_edge"] = BenchMemory.bytesPerEdge(Int(baselineBytes), edgeCount: m)
         }
         if let residentBytes {
-            notes["resident_after_load_mb"] = BenchMemory.megabytes(Int(residentBytes))
-            notes["resident_after_load_bytes_per_edge"] = BenchMemory.bytesPerEdge(Int(residentBytes), edgeCount: m)
+            notes["resident_after_\(stage.rawValue)_mb"] = BenchMemory.megabytes(Int(residentBytes))
+            notes["resident_after_\(stage.rawValue)_bytes_per_edge"] = BenchMemory.bytesPerEdge(Int(residentBytes), edgeCount: m)
         }
         return notes
     }

@@ -130,7 +130,7 @@ public struct BenchRunner {
             graph = stored.graph
             storedHierarchies = stored.hierarchies
             if stages.contains(.load) {
-                var notes = Self.graphMemoryNotes(graph: graph, baselineBytes: baselineBytes,
+                var notes = Self.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: baselineBytes,
                                                   residentBytes: BenchMemory.currentResidentBytes())
                 notes.merge(["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
                              "database_bytes": Double(Self.fileSize(input))]) { $1 }
@@ -150,13 +150,15 @@ public struct BenchRunner {
             graph = result.graph
             if stages.contains(.import) {
                 let s = result.statistics
+                var notes = Self.graphMemoryNotes(graph: graph, stage: .import, baselineBytes: baselineBytes,
+                                                  residentBytes: BenchMemory.currentResidentBytes())
+                notes.merge(["osm_nodes": Double(s.nodesRead), "osm_ways": Double(s.waysRead),
+                             "osm_relations": Double(s.relationsRead),
+                             "routing_nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
+                             "restrictions": Double(graph.restrictions.count),
+                             "xml_mb_per_s": s.xmlMegabytesPerSecond]) { $1 }
                 reports.append(StageReport(stage: .import, latencies: LatencySummary([elapsed]), attempted: 1,
-                                           peakResidentBytes: BenchMemory.peakResidentBytes(),
-                                           notes: ["osm_nodes": Double(s.nodesRead), "osm_ways": Double(s.waysRead),
-                                                   "osm_relations": Double(s.relationsRead),
-                                                   "routing_nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
-                                                   "restrictions": Double(graph.restrictions.count),
-                                                   "xml_mb_per_s": s.xmlMegabytesPerSecond]))
+                                           peakResidentBytes: BenchMemory.peakResidentBytes(), notes: notes))
             }
         }
         guard graph.nodeCount >= 2 else {

@@ -180,7 +180,7 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
 
 @Test func memoryNotesGiveBytesPerDirectedEdgeUnderSnakeCaseKeys() {
     let graph = straightStreet(nodes: 50)
-    let notes = BenchRunner.graphMemoryNotes(graph: graph, baselineBytes: 1_960_000, residentBytes: 3_920_000)
+    let notes = BenchRunner.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: 1_960_000, residentBytes: 3_920_000)
     let breakdown = GraphMemoryBreakdown(graph: graph)
     #expect(notes["graph_bytes_per_edge"] == (Double(breakdown.total) / Double(graph.edgeCount) * 10).rounded() / 10)
     #expect(notes["graph_edge_arrays_bytes_per_edge"] == (Double(breakdown.edgeArrays) / Double(graph.edgeCount) * 10).rounded() / 10)
@@ -191,6 +191,8 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     for key in notes.keys {
         #expect(key.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" }, "\(key) is not snake_case")
     }
-    let withoutProc = BenchRunner.graphMemoryNotes(graph: graph, baselineBytes: nil, residentBytes: nil)
+    let withoutProc = BenchRunner.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: nil, residentBytes: nil)
     #expect(withoutProc["process_baseline_mb"] == nil && withoutProc["graph_mb"] != nil)
+    let imported = BenchRunner.graphMemoryNotes(graph: graph, stage: .import, baselineBytes: nil, residentBytes: 3_920_000)
+    #expect(imported["resident_after_import_bytes_per_edge"] == 40_000 && imported["resident_after_load_bytes_per_edge"] == nil)
 }
