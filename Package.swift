@@ -50,7 +50,7 @@ let package = Package(
         // Output files replaced atomically, never anything but a regular file; checked standard output.
         .target(name: "OutputFiles"),
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
-        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2"]),
+        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
