@@ -43,14 +43,16 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
+        // malloc_trim, to return the buffers a load or a router's set-up freed (glibc; a no-op elsewhere).
+        .systemLibrary(name: "CMalloc"),
 
         .target(name: "Geodesy"),
         // Output files replaced atomically, never anything but a regular file; checked standard output.
         .target(name: "OutputFiles"),
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
-        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2"]),
-        .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib"]),
-        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork"]),
+        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
+        .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
+        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
@@ -125,7 +127,7 @@ let package = Package(
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
             "OutputFiles", "TestSupport",
         ]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy", "OutputFiles", "Routing"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [

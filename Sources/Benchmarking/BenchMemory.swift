@@ -11,6 +11,14 @@ public enum BenchMemory {
     /// Current resident set in bytes, or nil where `/proc` is not available.
     public static func currentResidentBytes() -> Int64? { statusField("VmRSS") }
 
+    /// Bytes in MB (10⁶ bytes) to one decimal, as the bench's notes give sizes.
+    static func megabytes(_ bytes: Int) -> Double { (Double(bytes) / 1e5).rounded() / 10 }
+
+    /// Bytes per directed edge to one decimal (the unit of the memory goal), 0 for a graph without edges.
+    static func bytesPerEdge(_ bytes: Int, edgeCount: Int) -> Double {
+        edgeCount > 0 ? (Double(bytes) / Double(edgeCount) * 10).rounded() / 10 : 0
+    }
+
     /// A `kB` field of /proc/self/status, in bytes.
     static func statusField(_ name: String) -> Int64? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }

@@ -117,6 +117,7 @@ public struct BenchRunner {
         }
 
         var reports: [StageReport] = []
+        let baselineBytes = BenchMemory.currentResidentBytes()
         let graph: RoadGraph
         var storedHierarchies: [String: [String: [UInt32]]] = [:]
         if isDatabase {
@@ -129,10 +130,12 @@ public struct BenchRunner {
             graph = stored.graph
             storedHierarchies = stored.hierarchies
             if stages.contains(.load) {
+                var notes = Self.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: baselineBytes,
+                                                  residentBytes: BenchMemory.currentResidentBytes())
+                notes.merge(["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
+                             "database_bytes": Double(Self.fileSize(input))]) { $1 }
                 reports.append(StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
-                                           peakResidentBytes: BenchMemory.peakResidentBytes(),
-                                           notes: ["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
-                                                   "database_bytes": Double(Self.fileSize(input))]))
+                                           peakResidentBytes: BenchMemory.peakResidentBytes(), notes: notes))
             }
         } else {
             var options = ImportOptions()
@@ -147,13 +150,15 @@ public struct BenchRunner {
             graph = result.graph
             if stages.contains(.import) {
                 let s = result.statistics
+                var notes = Self.graphMemoryNotes(graph: graph, stage: .import, baselineBytes: baselineBytes,
+                                                  residentBytes: BenchMemory.currentResidentBytes())
+                notes.merge(["osm_nodes": Double(s.nodesRead), "osm_ways": Double(s.waysRead),
+                             "osm_relations": Double(s.relationsRead),
+                             "routing_nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
+                             "restrictions": Double(graph.restrictions.count),
+                             "xml_mb_per_s": s.xmlMegabytesPerSecond]) { $1 }
                 reports.append(StageReport(stage: .import, latencies: LatencySummary([elapsed]), attempted: 1,
-                                           peakResidentBytes: BenchMemory.peakResidentBytes(),
-                                           notes: ["osm_nodes": Double(s.nodesRead), "osm_ways": Double(s.waysRead),
-                                                   "osm_relations": Double(s.relationsRead),
-                                                   "routing_nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
-                                                   "restrictions": Double(graph.restrictions.count),
-                                                   "xml_mb_per_s": s.xmlMegabytesPerSecond]))
+                                           peakResidentBytes: BenchMemory.peakResidentBytes(), notes: notes))
             }
         }
         guard graph.nodeCount >= 2 else {
@@ -176,18 +181,20 @@ public struct BenchRunner {
         let build = "release"
         #endif
         let queryStages = stages.intersection([.route, .dijkstra, .guidance, .markers])
-        var router: Router?, setup: Seconds = 0
+        var router: Router?, setup: Seconds = 0, residentAfterSetup: Int64?
         if !queryStages.isEmpty || stages.contains(.table) {
             let setupStart = ContinuousClock.now
             router = try makeRouter(graph: graph, stored: isDatabase ? storedHierarchies : nil)
             setup = (ContinuousClock.now - setupStart).seconds
+            residentAfterSetup = BenchMemory.currentResidentBytes()
         }
         let effective = algorithm == .contractionHierarchy && router?.hierarchy(for: metric) == nil ? .aStar : algorithm
         let context = BenchContext(input: input, graphNodes: graph.nodeCount, graphEdges: graph.edgeCount,
                                    metric: metric.rawValue, algorithm: effective.rawValue,
                                    seed: pairsFile == nil ? seed : nil, pairsFile: pairsFile, queries: pairs.count, build: build)
         if let router, !queryStages.isEmpty {
-            reports += try runQueries(pairs: pairs, router: router, setup: setup, stages: queryStages)
+            reports += try runQueries(pairs: pairs, router: router, setup: setup, stages: queryStages,
+                                      residentAfterSetup: residentAfterSetup)
         }
         if let router, stages.contains(.table) {
             reports += runTables(pairs: pairs, router: router, setup: setup)
@@ -238,7 +245,8 @@ public struct BenchRunner {
         }
     }
 
-    private func runQueries(pairs: [BenchPair], router: Router, setup: Seconds, stages: Set<BenchStage>) throws(BenchmarkError) -> [StageReport] {
+    private func runQueries(pairs: [BenchPair], router: Router, setup: Seconds, stages: Set<BenchStage>,
+                            residentAfterSetup: Int64?) throws(BenchmarkError) -> [StageReport] {
         let graph = router.graph
         let workspace = router.makeWorkspace()
 
@@ -341,8 +349,8 @@ public struct BenchRunner {
             report.notes["search_states"] = Double(router.searchStateCount)
             report.notes["landmarks"] = Double(landmarks)
             report.notes["turns"] = Double(router.turnCount)
-            report.notes["search_graph_mb"] = (Double(router.searchGraphByteCount) / 1e5).rounded() / 10
-            report.notes["workspace_mb"] = (Double(workspace.byteCount) / 1e5).rounded() / 10
+            report.notes.merge(Self.routerMemoryNotes(router: router, workspaceBytes: workspace.byteCount,
+                                                      residentBytes: residentAfterSetup)) { $1 }
             if algorithm == .contractionHierarchy, let hierarchy = router.hierarchy(for: metric) {
                 report.notes["hierarchy_mb"] = (Double(hierarchy.byteCount) / 1e5).rounded() / 10
                 report.notes["hierarchy_bytes_per_edge"] = (Double(hierarchy.byteCount) / Double(max(graph.edgeCount, 1))).rounded()

@@ -1,8 +1,11 @@
+import RoadNetwork
+
 /// Fixed-width values stored in BLOBs as packed little-endian bytes.
 ///
 /// Loading a Porto-sized graph must take well under a second, so each big per-node or per-edge array
-/// is one BLOB (split into chunks only past `RoadNetworkStore.maximumChunkBytes`) copied in a single
-/// `memcpy` on little-endian hosts; big-endian hosts swap bytes element by element.
+/// is one BLOB (split into chunks only past `RoadNetworkStore.maximumChunkBytes`), read straight from the
+/// database pages into the array a piece at a time (`SQLiteBlob`), each piece one `memcpy` on
+/// little-endian hosts; big-endian hosts swap bytes element by element.
 protocol LittleEndianPackable {
     /// The type name recorded in the `arrays` table (`u32`, `f64` …), checked on load.
     static var storageName: String { get }
@@ -30,6 +33,11 @@ extension Int64: LittleEndianPackable {
 extension Float: LittleEndianPackable {
     static var storageName: String { "f32" }
     var littleEndianBits: Float { Float(bitPattern: bitPattern.littleEndian) }
+}
+/// The flags load straight into their option set (one `u16` each), without a second array of raw values.
+extension EdgeFlags: LittleEndianPackable {
+    static var storageName: String { "u16" }
+    var littleEndianBits: EdgeFlags { EdgeFlags(rawValue: rawValue.littleEndian) }
 }
 extension Double: LittleEndianPackable {
     static var storageName: String { "f64" }

@@ -79,17 +79,11 @@ public final class RoadNetworkDatabase {
             try loadArray(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
         }
         func coordinates(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Coordinate] {
-            let flat: [Double] = try load(name)
-            guard flat.count % 2 == 0 else { throw .corrupt(path: path, detail: "array '\(name.rawValue)' has an odd count") }
-            var points = [Coordinate]()
-            points.reserveCapacity(flat.count / 2)
-            for i in 0..<flat.count / 2 {
-                // Routing and guidance assume valid coordinates (a NaN or a latitude of 33734 would trap
-                // or silently change routes), so an impossible one is damage.
-                guard let point = Coordinate(validatingLatitude: flat[2 * i], longitude: flat[2 * i + 1]) else {
-                    throw .corrupt(path: path, detail: "array '\(name.rawValue)' point \(i) is (\(flat[2 * i]), \(flat[2 * i + 1])), not a valid latitude and longitude")
-                }
-                points.append(point)
+            let points = try loadCoordinates(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
+            // Routing and guidance assume valid coordinates (a NaN or a latitude of 33734 would trap
+            // or silently change routes), so an impossible one is damage.
+            if let i = points.firstIndex(where: { !$0.isValid }) {
+                throw .corrupt(path: path, detail: "array '\(name.rawValue)' point \(i) is (\(points[i].latitude), \(points[i].longitude)), not a valid latitude and longitude")
             }
             return points
         }
@@ -121,11 +115,30 @@ public final class RoadNetworkDatabase {
         let lengthMeters: [Float] = try load(.lengthMeters)
         let travelTime: [Float] = try load(.travelTimeSeconds)
         let highway = try decode(.highway, try load(.highway, as: UInt8.self), HighwayClass.init(rawValue:))
-        let limitValue: [Float] = try load(.speedLimitKilometersPerHour)
-        let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
-        let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
-        let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
-        let flags: [UInt16] = try load(.flags)
+        /// The speed limits from their four parallel arrays, assembled while little else is loaded: the
+        /// arrays are freed once assembled, so they do not add to the load's peak.
+        func speedLimits() throws(RoadNetworkStoreError) -> [SpeedLimit] {
+            let limitValue: [Float] = try load(.speedLimitKilometersPerHour)
+            let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
+            let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
+            let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
+            let m = head.count
+            guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m else {
+                throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
+            }
+            var speedLimit = [SpeedLimit]()
+            speedLimit.reserveCapacity(m)
+            for e in 0..<m {
+                // `SpeedLimit`'s invariant: a limited edge has a positive, finite value.
+                if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
+                    throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
+                }
+                speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
+            }
+            return speedLimit
+        }
+        let speedLimit = try speedLimits()
+        let flags: [EdgeFlags] = try load(.flags)
         let nameIndex: [UInt32] = try load(.nameIndex)
         let refIndex: [UInt32] = try load(.refIndex)
         let wayID: [Int64] = try load(.wayID)
@@ -140,26 +153,13 @@ public final class RoadNetworkDatabase {
         let viaWayRestrictions = try loadViaWayRestrictions()
         let drivingSide = try storedDrivingSide()
 
-        let m = head.count
-        guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m else {
-            throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
-        }
-        var speedLimit = [SpeedLimit]()
-        speedLimit.reserveCapacity(m)
-        for e in 0..<m {
-            // `SpeedLimit`'s invariant: a limited edge has a positive, finite value.
-            if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
-                throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
-            }
-            speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
-        }
         // Every structural invariant is checked by the graph itself, so a damaged file is reported by
         // name instead of loading wrongly.
         do throws(RoadGraphInconsistency) {
             return try RoadGraph(
                 validating: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
                 nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
-                speedLimit: speedLimit, flags: flags.map { EdgeFlags(rawValue: $0) }, nameIndex: nameIndex,
+                speedLimit: speedLimit, flags: flags, nameIndex: nameIndex,
                 refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
                 shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
                 viaWayRestrictions: viaWayRestrictions, signpostIndex: signpostIndex, signposts: signposts,
@@ -169,35 +169,83 @@ public final class RoadNetworkDatabase {
         }
     }
 
-    static let chunkQuery = "SELECT data FROM array_chunks WHERE name = ? ORDER BY chunk"
+    /// The rows of an array's chunks, in order; each chunk's BLOB is then read in pieces (`SQLiteBlob`).
+    static let chunkQuery = "SELECT rowid FROM array_chunks WHERE name = ? ORDER BY chunk"
+    /// Bytes read from a chunk at a time: a multiple of every element size, small beside the arrays.
+    static let chunkPieceBytes = 1 << 20
 
     /// One packed array, its type, length and CRC-32 checked against its row in `arrays`.
     private func loadArray<T: LittleEndianPackable>(_ name: String, descriptions: [String: ArrayDescription],
                                                    chunkQuery: SQLiteStatement) throws(RoadNetworkStoreError) -> [T] {
+        let description = try describedArray(name, holding: T.storageName, descriptions: descriptions)
+        var values = [T]()
+        values.reserveCapacity(description.count)
+        try readChunks(name, description, elementSize: MemoryLayout<T>.stride, chunkQuery: chunkQuery) { PackedArray.append($0, to: &values) }
+        return values
+    }
+
+    /// A packed array of latitude, longitude pairs (`f64`), read straight into coordinates: decoding a
+    /// flat array of doubles first would hold both copies at once, twice the array at the load's peak.
+    /// Checked like `loadArray` (type, length, CRC-32), then for an even count; the caller checks the
+    /// values.
+    private func loadCoordinates(_ name: String, descriptions: [String: ArrayDescription],
+                                 chunkQuery: SQLiteStatement) throws(RoadNetworkStoreError) -> [Coordinate] {
+        let description = try describedArray(name, holding: Double.storageName, descriptions: descriptions)
+        var points = [Coordinate]()
+        points.reserveCapacity(description.count / 2)
+        var latitude: Double?   // a pair split over two chunks
+        let size = MemoryLayout<UInt64>.size
+        try readChunks(name, description, elementSize: size, chunkQuery: chunkQuery) { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: size) {
+                let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                if let pending = latitude {
+                    points.append(Coordinate(latitude: pending, longitude: value))
+                    latitude = nil
+                } else {
+                    latitude = value
+                }
+            }
+            return true
+        }
+        guard latitude == nil else { throw .corrupt(path: path, detail: "array '\(name)' has an odd count") }
+        return points
+    }
+
+    /// The row of `arrays` describing `name`, which must hold elements of type `storageName`.
+    private func describedArray(_ name: String, holding storageName: String,
+                                descriptions: [String: ArrayDescription]) throws(RoadNetworkStoreError) -> ArrayDescription {
         guard let description = descriptions[name] else {
             throw .corrupt(path: path, detail: "array '\(name)' is missing")
         }
-        let count = description.count
-        guard description.type == T.storageName else {
-            throw .corrupt(path: path, detail: "array '\(name)' holds \(description.type), expected \(T.storageName)")
+        guard description.type == storageName else {
+            throw .corrupt(path: path, detail: "array '\(name)' holds \(description.type), expected \(storageName)")
         }
-        var values = [T]()
-        values.reserveCapacity(count)
+        return description
+    }
+
+    /// Hands the stored chunks of array `name` to `append` in order, a piece at a time, then checks
+    /// that the chunks held exactly `description.count` elements and match the recorded CRC-32.
+    /// `append` receives whole elements only and returns false when it cannot take them.
+    private func readChunks(_ name: String, _ description: ArrayDescription, elementSize: Int, chunkQuery: SQLiteStatement,
+                            append: (UnsafeRawBufferPointer) -> Bool) throws(RoadNetworkStoreError) {
+        let count = description.count
+        var read = 0
         var checksum = CRC32()
         try chunkQuery.bind(1, name)
         defer { chunkQuery.reset() }
         while try chunkQuery.step() {
-            let fits = try chunkQuery.withBlob(0) { (bytes) throws(RoadNetworkStoreError) -> Bool in
-                checksum.add(bytes)
-                return bytes.count / MemoryLayout<T>.stride + values.count <= count && PackedArray.append(bytes, to: &values)
-            }
+            let chunk = try SQLiteBlob(connection: connection, table: "array_chunks", column: "data", rowid: chunkQuery.int64(0),
+                                       describing: "array '\(name)'")
+            let size = chunk.byteCount
+            var fits = size % elementSize == 0 && size / elementSize + read <= count
+            if fits { fits = try chunk.read(pieceBytes: Self.chunkPieceBytes) { piece in checksum.add(piece); return append(piece) } }
             guard fits else { throw .corrupt(path: path, detail: "array '\(name)' has more data than its \(count) entries") }
+            read += size / elementSize
         }
-        guard values.count == count else {
-            throw .corrupt(path: path, detail: "array '\(name)' has \(values.count) entries, expected \(count)")
+        guard read == count else {
+            throw .corrupt(path: path, detail: "array '\(name)' has \(read) entries, expected \(count)")
         }
         try checkChecksum(name, count: count, checksum)
-        return values
     }
 
     // MARK: Contraction hierarchies

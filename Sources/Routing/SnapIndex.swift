@@ -27,6 +27,12 @@ public struct SnapIndex: Sendable {
     let entryEdge: [EdgeIndex]
     let entrySegment: [UInt32]
 
+    /// Bytes of the grid's arrays (cell offsets, entry edges and segments), capacity included.
+    public var byteCount: Int {
+        firstEntry.capacity * MemoryLayout<UInt32>.stride + entryEdge.capacity * MemoryLayout<EdgeIndex>.stride
+            + entrySegment.capacity * MemoryLayout<UInt32>.stride
+    }
+
     /// Cells beyond this count make the grid coarser, so memory stays bounded on large areas.
     static let maximumCellCount = 4_000_000
 

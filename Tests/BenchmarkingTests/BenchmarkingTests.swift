@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import OutputFiles
+import RoadNetwork
 import Routing
 import Testing
 @testable import Benchmarking
@@ -134,4 +135,64 @@ import Testing
     #expect(text.contains("3 x 3"), "\(text)")
     #expect(text.contains("table 3 x 3: 1 sampled cell differs from its astar route:"), "\(text)")
     #expect(text.contains("source 0 -> destination 2: table 61.5 s 800.0 m, astar none; only the table has a route"), "\(text)")
+}
+
+/// A straight two-way street of `nodes` junctions, `a - b - c - …`, without shape points, every array
+/// allocated for its count (as a database load does).
+private func straightStreet(nodes n: Int) -> RoadGraph {
+    var firstOut: [UInt32] = [0], tail: [NodeIndex] = [], head: [NodeIndex] = []
+    firstOut.reserveCapacity(n + 1); tail.reserveCapacity(2 * n - 2); head.reserveCapacity(2 * n - 2)
+    for v in 0..<n {
+        for w in [v - 1, v + 1] where (0..<n).contains(w) {
+            tail.append(NodeIndex(v)); head.append(NodeIndex(w))
+        }
+        firstOut.append(UInt32(head.count))
+    }
+    let m = head.count
+    return RoadGraph(
+        firstOut: firstOut, nodeCoordinates: (0..<n).map { Coordinate(latitude: 45, longitude: 15 + Double($0) * 0.001) },
+        nodeOSMIDs: (0..<n).map(Int64.init), nodeElevations: [Float](repeating: .nan, count: n), tail: tail, head: head,
+        lengthMeters: [Float](repeating: 78, count: m), travelTimeSeconds: [Float](repeating: 5.6, count: m),
+        highway: [HighwayClass](repeating: .residential, count: m),
+        speedLimit: [SpeedLimit](repeating: .limited(50, source: .tagged), count: m), flags: [EdgeFlags](repeating: [], count: m),
+        nameIndex: [UInt32](repeating: 1, count: m), refIndex: [UInt32](repeating: 0, count: m),
+        wayID: [Int64](repeating: 7, count: m), firstShapePoint: [UInt32](repeating: 0, count: m + 1), shapePoints: [],
+        shapeElevations: [], strings: ["", "A street name longer than fifteen bytes"], restrictions: [])
+}
+
+@Test func graphMemoryCountsEachPerEdgeArrayAtItsWidth() {
+    let graph = straightStreet(nodes: 200)
+    let m = graph.edgeCount, n = graph.nodeCount
+    #expect(m == 398)
+    let breakdown = GraphMemoryBreakdown(graph: graph)
+    // Tail, head, length, time, name, ref and signpost take 4 bytes an edge, the way id and the speed
+    // limit 8, the flags 2 and the highway class 1: 47. The allocator may round each array up a little.
+    let slack = 11 * 64
+    #expect(breakdown.edgeArrays >= 47 * m && breakdown.edgeArrays < 47 * m + slack)
+    // firstOut 4, coordinate 16, OSM id 8, elevation 4, traffic control 1 per node.
+    #expect(breakdown.nodeArrays >= 33 * n + 4 && breakdown.nodeArrays < 33 * n + 4 + 5 * 64)
+    #expect(breakdown.reverseAdjacency >= 4 * (n + 1) + 4 * m && breakdown.reverseAdjacency < 4 * (n + 1) + 4 * m + 2 * 64)
+    // Two strings (one on the heap), one signpost, nothing else.
+    #expect(breakdown.tables >= 2 * 16 + 39 + GraphMemoryBreakdown.stringHeaderBytes)
+    #expect(breakdown.total == breakdown.nodeArrays + breakdown.edgeArrays + breakdown.geometry
+            + breakdown.reverseAdjacency + breakdown.tables)
+}
+
+@Test func memoryNotesGiveBytesPerDirectedEdgeUnderSnakeCaseKeys() {
+    let graph = straightStreet(nodes: 50)
+    let notes = BenchRunner.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: 1_960_000, residentBytes: 3_920_000)
+    let breakdown = GraphMemoryBreakdown(graph: graph)
+    #expect(notes["graph_bytes_per_edge"] == (Double(breakdown.total) / Double(graph.edgeCount) * 10).rounded() / 10)
+    #expect(notes["graph_edge_arrays_bytes_per_edge"] == (Double(breakdown.edgeArrays) / Double(graph.edgeCount) * 10).rounded() / 10)
+    #expect(graph.edgeCount == 98)
+    #expect(notes["process_baseline_bytes_per_edge"] == 20_000)
+    #expect(notes["process_baseline_mb"] == 2.0)
+    #expect(notes["resident_after_load_bytes_per_edge"] == 40_000)
+    for key in notes.keys {
+        #expect(key.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" }, "\(key) is not snake_case")
+    }
+    let withoutProc = BenchRunner.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: nil, residentBytes: nil)
+    #expect(withoutProc["process_baseline_mb"] == nil && withoutProc["graph_mb"] != nil)
+    let imported = BenchRunner.graphMemoryNotes(graph: graph, stage: .import, baselineBytes: nil, residentBytes: 3_920_000)
+    #expect(imported["resident_after_import_bytes_per_edge"] == 40_000 && imported["resident_after_load_bytes_per_edge"] == nil)
 }

@@ -219,6 +219,46 @@ import Testing
         #expect(errors > 80, "\(errors) errors, \(harmless) harmless")
     }
 
+    /// Writes array `name` back as several chunks, cut after byte `cut` and `cut` bytes before its end.
+    func splitArray(_ path: String, _ name: String, cut: Int) throws {
+        let bytes = try arrayBytes(path, name)
+        let pieces = [bytes[..<cut], bytes[cut..<(bytes.count - cut)], bytes[(bytes.count - cut)...]]
+        var sql = "DELETE FROM array_chunks WHERE name = '\(name)';"
+        for (chunk, piece) in pieces.enumerated() {
+            let hex = piece.map { String(format: "%02x", $0) }.joined()
+            sql += "INSERT INTO array_chunks(name, chunk, data) VALUES ('\(name)', \(chunk), x'\(hex)');"
+        }
+        try execute(path, sql)
+    }
+
+    @Test func arraysSplitOverChunksAtAnyElementLoadAsWritten() throws {
+        let (directory, path) = try writtenDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reference = try RoadNetworkStore.load(path: path)
+        // One element cut off each end; for the coordinates a latitude without its longitude.
+        let cuts: [(Schema.ArrayName, Int)] = [(.nodeCoordinates, 8), (.shapeCoordinates, 8), (.flags, 2), (.head, 4), (.wayID, 8)]
+        for (name, cut) in cuts {
+            try #require(try arrayBytes(path, name.rawValue).count > 2 * cut, "\(name.rawValue) is too short to split")
+            try splitArray(path, name.rawValue, cut: cut)
+        }
+        let loaded = try RoadNetworkStore.load(path: path)
+        #expect(Self.sameContent(loaded, reference))
+    }
+
+    @Test func aChunkThatIsNotABlobIsNamedAsDamage() throws {
+        let (directory, path) = try writtenDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try execute(path, "UPDATE array_chunks SET data = 42 WHERE name = 'edge.head'")
+        do {
+            _ = try RoadNetworkStore.load(path: path)
+            Issue.record("a whole number in place of the head array loaded")
+        } catch {
+            guard case .corrupt(let file, let detail) = error else { Issue.record("expected .corrupt, got \(error)"); return }
+            #expect(file == path)
+            #expect(detail.hasPrefix("array 'edge.head' cannot be read as a BLOB"), "\(detail)")
+        }
+    }
+
     static func sameContent(_ a: StoredRoadNetwork, _ b: StoredRoadNetwork) -> Bool {
         let g = a.graph, h = b.graph
         return g.firstOut == h.firstOut && g.nodeCoordinates == h.nodeCoordinates && g.nodeOSMIDs == h.nodeOSMIDs
