@@ -19,7 +19,11 @@ final class HierarchyPotentialSearch {
     private var generation: UInt32 = 0
     private var queue = BinaryMinHeap<UInt64>()
     private var stack: [UInt32] = []
-    private var hierarchy: ContractionHierarchy?
+    /// The current query's hierarchy arrays (kept apart so the hot path reads them without copying the
+    /// whole hierarchy value).
+    private var rank: [UInt32] = []
+    private var upwardFirstOut: [UInt32] = []
+    private var upwardArcs: [UInt32] = []
 
     init(nodeCount: Int) {
         capacity = nodeCount
@@ -47,7 +51,9 @@ final class HierarchyPotentialSearch {
             generation = 0
         }
         generation += 1
-        self.hierarchy = hierarchy
+        rank = hierarchy.rank
+        upwardFirstOut = hierarchy.upwardFirstOut
+        upwardArcs = hierarchy.upwardArcs
         queue.removeAll()
         for goal in goals {
             let r = hierarchy.rank[Int(goal)]
@@ -75,16 +81,15 @@ final class HierarchyPotentialSearch {
     /// - Complexity: amortised O(upward arcs of the nodes first asked about); O(1) when memoised.
     @inline(__always)
     func potential(at node: UInt32) -> UInt32 {
-        guard let hierarchy else { return 0 }
-        let r = Int(hierarchy.rank[Int(node)])
+        let r = Int(rank[Int(node)])
         if memo[r].stamp == generation { return memo[r].distance }
-        return evaluate(rank: r, in: hierarchy)
+        return evaluate(rank: r)
     }
 
     /// Computes and memoises the potential of rank `r` and every rank above it that it needs, children
     /// (higher ranks over upward arcs) first, without recursion.
-    private func evaluate(rank r: Int, in hierarchy: ContractionHierarchy) -> UInt32 {
-        let first = hierarchy.upwardFirstOut, ends = hierarchy.upwardArcs
+    private func evaluate(rank r: Int) -> UInt32 {
+        let first = upwardFirstOut, ends = upwardArcs
         let generation = self.generation
         stack.removeAll(keepingCapacity: true)
         stack.append(UInt32(r))

@@ -6,6 +6,11 @@ import RoadNetworkStore
 import Routing
 
 // Measures Waymark's contraction hierarchy on a real extract (phase 1 of issue 12):
+//   ch-measure INPUT turn time|distance 1 --potentials
+// contracts a potential hierarchy (the junction graph without turns; CH_WITNESS, CH_SIMULATION) and
+// times A* on the router's states with it over 1,000 pairs (CH_PAIRS), checking CH_CHECK (20) of them
+// against Dijkstra.
+//
 //   ch-measure INPUT(.osm[.bz2|.gz] | .sqlite | grid:NODES) [node|turn] [time|distance] [repeats] [--reuse-order]
 // Contraction time and memory, query time on `waymark bench`'s 1,000 node pairs (seed 42, SplitMix64,
 // the same draw as BenchPairs.draw), every cost checked against Dijkstra, tables 100×100 and 1,000×1,000.
@@ -80,6 +85,42 @@ if input.hasPrefix("grid:"), let nodes = Int(input.dropFirst(5)) {
     road = try RoadNetworkStore.load(path: input).graph
 } else {
     road = try OSMImporter.importFile(path: input).graph
+}
+if CommandLine.arguments.contains("--potentials") {
+    // A* on the router's states with a potential hierarchy (the junction graph without turns).
+    let router = Router(graph: road)
+    let routingMetric: RoutingMetric = metric == .time ? .time : .distance
+    let env = ProcessInfo.processInfo.environment
+    var options = ContractionOptions(denseRemainderDegreeLimit: nil)
+    if let value = env["CH_WITNESS"].flatMap(Int.init) { options.witnessSettledLimit = value }
+    if let value = env["CH_SIMULATION"].flatMap(Int.init) { options.simulationSettledLimit = value }
+    print("junctions \(road.nodeCount), edges \(road.edgeCount), states \(router.searchStateCount), load \(loadAverage())")
+    resetPeakResident()
+    let cpu0 = threadCPUSeconds()
+    let potentials = try PotentialHierarchy(router: router, metric: routingMetric, options: options)
+    print("potential contraction \(format(potentials.contractionSeconds ?? .nan, 2)) s wall, \(format(threadCPUSeconds() - cpu0, 2)) s CPU, shortcuts \(potentials.hierarchy.shortcutCount) (\(format(Double(potentials.hierarchy.shortcutCount) / Double(road.edgeCount), 2)) per edge), \(format(Double(potentials.byteCount) / 1_048_576, 1)) MiB = \(format(Double(potentials.byteCount) / Double(road.edgeCount), 1)) B/edge, peak RSS \(format(residentField("VmHWM"), 0)) MiB")
+    let stored = Dictionary(uniqueKeysWithValues: potentials.storedArrays.map { ($0.name, $0.values) })
+    let withPotentials = try Router(graph: road, hierarchies: .storedPotentials([routingMetric: stored]))
+    let ws = withPotentials.makeWorkspace()
+    var generator = SplitMix64(seed: 42)
+    let pairCount = Int(env["CH_PAIRS"] ?? "") ?? 1000, checkCount = Int(env["CH_CHECK"] ?? "") ?? 20
+    var times: [Double] = [], settled: [Double] = [], mismatches = 0, checked = 0, unreachable = 0
+    for i in 0..<pairCount {
+        let a = road.nodeCoordinates[generator.next(below: road.nodeCount)], b = road.nodeCoordinates[generator.next(below: road.nodeCount)]
+        guard let sa = try? withPotentials.snap(a), let sb = try? withPotentials.snap(b) else { continue }
+        let q = ContinuousClock.now
+        let cost = withPotentials.cost(from: sa, to: sb, metric: routingMetric, algorithm: .aStar, workspace: ws)
+        times.append(seconds(ContinuousClock.now - q) * 1000)
+        settled.append(Double(ws.lastSettledCount))
+        if cost == nil { unreachable += 1 }
+        if i < checkCount {
+            let reference = withPotentials.cost(from: sa, to: sb, metric: routingMetric, algorithm: .dijkstra, workspace: ws)
+            checked += 1
+            if reference != cost { mismatches += 1; print("mismatch \(i): potentials \(cost ?? -1) Dijkstra \(reference ?? -1)") }
+        }
+    }
+    print("queries \(times.count): median \(format(median(times))) ms, p95 \(format(percentile(times, 0.95))) ms, settled median \(format(median(settled), 0)), unreachable \(unreachable); Dijkstra check \(checked - mismatches)/\(checked) equal; peak RSS \(format(residentField("VmHWM"), 0)) MiB")
+    exit(0)
 }
 if CommandLine.arguments.contains("--router") {
     // The router's own turn-expanded graph (turn costs, restriction contexts, access phases).
