@@ -95,6 +95,12 @@ if CommandLine.arguments.contains("--potentials") {
     if let value = env["CH_WITNESS"].flatMap(Int.init) { options.witnessSettledLimit = value }
     if let value = env["CH_SIMULATION"].flatMap(Int.init) { options.simulationSettledLimit = value }
     print("junctions \(road.nodeCount), edges \(road.edgeCount), states \(router.searchStateCount), load \(loadAverage())")
+    if env["CH_ORDER_FROM_TIME"] != nil {
+        // Contract in the time metric's order (no priority simulations).
+        let cpu = threadCPUSeconds()
+        options.rank = try PotentialHierarchy(router: router, metric: .time, options: options).hierarchy.rank
+        print("time-metric order in \(format(threadCPUSeconds() - cpu, 2)) s CPU")
+    }
     resetPeakResident()
     let cpu0 = threadCPUSeconds()
     let potentials = try PotentialHierarchy(router: router, metric: routingMetric, options: options)
