@@ -1,3 +1,4 @@
+import Foundation
 import RoadNetwork
 
 /// A contraction hierarchy of the road graph's junctions without turns, whose distances are exact A*
@@ -29,11 +30,10 @@ public struct PotentialHierarchy: Sendable {
     /// - Complexity: that of `ContractionHierarchy(graph:options:)` on nodes and edges.
     public init(router: Router, metric: RoutingMetric, options: ContractionOptions = ContractionOptions())
         throws(ContractionHierarchyError) {
-        let started = ContinuousClock.now
+        let started = Date()
         hierarchy = try ContractionHierarchy(graph: Self.junctionGraph(of: router, metric: metric), options: options)
         self.metric = metric
-        let elapsed = (ContinuousClock.now - started).components
-        contractionSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+        contractionSeconds = Date().timeIntervalSince(started)
     }
 
     /// Accepts stored arrays (`storedArrays`' names) after checking them against the router's graph.
@@ -50,10 +50,8 @@ public struct PotentialHierarchy: Sendable {
     /// router excludes included: they only lower the bound).
     static func junctionGraph(of router: Router, metric: RoutingMetric) throws(ContractionHierarchyError) -> WeightedDigraph {
         let graph = router.graph
-        let weights = metric == .time
-            ? graph.travelTimeSeconds.map { Router.integerCost(Double($0), unitsPerOne: Router.unitsPerSecond) }
-            : graph.lengthMeters.map { Router.integerCost(Double($0), unitsPerOne: Router.unitsPerMeter) }
-        return try WeightedDigraph(firstOut: graph.firstOut, head: graph.head, weight: weights)
+        return try WeightedDigraph(firstOut: graph.firstOut, head: graph.head,
+                                   weight: Router.integerEdgeCosts(of: graph, metric: metric))
     }
 
     /// The hierarchy's arrays by their stored names (what a database keeps).

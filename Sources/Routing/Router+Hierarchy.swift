@@ -46,12 +46,19 @@ extension Router {
 
     /// Contracts the time and the distance hierarchy on two threads.
     private func contractBothMetrics(options: ContractionOptions) -> [Result<RoutingHierarchy, ContractionHierarchyError>] {
-        let results = ResultSlots<RoutingHierarchy, ContractionHierarchyError>(count: 2)
+        inParallelForBothMetrics { metric throws(ContractionHierarchyError) in
+            try RoutingHierarchy(router: self, metric: metric, options: options)
+        }
+    }
+
+    /// `make(.time)` and `make(.distance)` on two threads, in that order.
+    private func inParallelForBothMetrics<Value: Sendable>(
+        _ make: @Sendable (RoutingMetric) throws(ContractionHierarchyError) -> Value
+    ) -> [Result<Value, ContractionHierarchyError>] {
+        let results = ResultSlots<Value, ContractionHierarchyError>(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             let metric: RoutingMetric = i == 0 ? .time : .distance
-            results.set(i, Result { () throws(ContractionHierarchyError) in
-                try RoutingHierarchy(router: self, metric: metric, options: options)
-            })
+            results.set(i, Result { () throws(ContractionHierarchyError) in try make(metric) })
         }
         return results.values
     }
@@ -70,15 +77,10 @@ extension Router {
         distanceOptions.denseRemainderDegreeLimit = defaults.denseRemainderDegreeLimit
         distanceOptions.denseRemainderMinimumShare = defaults.denseRemainderMinimumShare
         distanceOptions.denseRemainderMinimumVertices = defaults.denseRemainderMinimumVertices
-        let perMetric = [timeOptions, distanceOptions]
-        let results = ResultSlots<PotentialHierarchy, ContractionHierarchyError>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let metric: RoutingMetric = i == 0 ? .time : .distance
-            results.set(i, Result { () throws(ContractionHierarchyError) in
-                try PotentialHierarchy(router: self, metric: metric, options: perMetric[i])
-            })
+        let (forTime, forDistance) = (timeOptions, distanceOptions)
+        let built = inParallelForBothMetrics { metric throws(ContractionHierarchyError) in
+            try PotentialHierarchy(router: self, metric: metric, options: metric == .time ? forTime : forDistance)
         }
-        let built = results.values
         timePotentials = try built[0].get()
         do throws(ContractionHierarchyError) {
             distancePotentials = try built[1].get()

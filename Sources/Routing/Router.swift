@@ -133,8 +133,8 @@ public final class Router: @unchecked Sendable {
         snapIndex = SnapIndex(graph: graph, twin: twin)
         components = RoadComponents(graph: graph, smallComponentSize: smallComponentSize)
 
-        let timeCosts = graph.travelTimeSeconds.map { Router.integerCost(Double($0), unitsPerOne: Router.unitsPerSecond) }
-        let distanceCosts = graph.lengthMeters.map { Router.integerCost(Double($0), unitsPerOne: Router.unitsPerMeter) }
+        let timeCosts = Router.integerEdgeCosts(of: graph, metric: .time)
+        let distanceCosts = Router.integerEdgeCosts(of: graph, metric: .distance)
         var fastest: MetersPerSecond = 1
         for e in 0..<edgeCount where timeCosts[e] > 0 {
             fastest = max(fastest, Double(graph.lengthMeters[e]) / (Double(timeCosts[e]) / Router.unitsPerSecond))
@@ -177,6 +177,13 @@ public final class Router: @unchecked Sendable {
     /// A cost in integer units, rounded up (see the type's note on integer costs).
     static func integerCost(_ value: Double, unitsPerOne: Double) -> UInt32 {
         UInt32(min(Double(maximumEdgeCost), max(0, (value * unitsPerOne).rounded(.up))))
+    }
+
+    /// Every edge's integer cost in `metric` (milliseconds or millimetres), before any exclusion.
+    static func integerEdgeCosts(of graph: RoadGraph, metric: RoutingMetric) -> [UInt32] {
+        metric == .time
+            ? graph.travelTimeSeconds.map { integerCost(Double($0), unitsPerOne: unitsPerSecond) }
+            : graph.lengthMeters.map { integerCost(Double($0), unitsPerOne: unitsPerMeter) }
     }
 
     /// The integer cost of driving from fraction `fraction` of an edge costing `cost` to its end:

@@ -40,6 +40,12 @@ func resetPeakResident() {
     try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
 }
 
+/// `CH_WITNESS` and `CH_SIMULATION` from the environment, when set, as the witness-search bounds.
+func applyWitnessBounds(from env: [String: String], to options: inout ContractionOptions) {
+    if let value = env["CH_WITNESS"].flatMap(Int.init) { options.witnessSettledLimit = value }
+    if let value = env["CH_SIMULATION"].flatMap(Int.init) { options.simulationSettledLimit = value }
+}
+
 func loadAverage() -> String {
     ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
 }
@@ -92,8 +98,7 @@ if CommandLine.arguments.contains("--potentials") {
     let routingMetric: RoutingMetric = metric == .time ? .time : .distance
     let env = ProcessInfo.processInfo.environment
     var options = ContractionOptions(denseRemainderDegreeLimit: nil)
-    if let value = env["CH_WITNESS"].flatMap(Int.init) { options.witnessSettledLimit = value }
-    if let value = env["CH_SIMULATION"].flatMap(Int.init) { options.simulationSettledLimit = value }
+    applyWitnessBounds(from: env, to: &options)
     print("junctions \(road.nodeCount), edges \(road.edgeCount), states \(router.searchStateCount), load \(loadAverage())")
     if env["CH_ORDER_FROM_TIME"] != nil {
         // Contract in the time metric's order (no priority simulations).
@@ -154,8 +159,7 @@ if CommandLine.arguments.contains("--router") {
     print("router graph: \(digraph.vertexCount) states, \(digraph.arcCount) transitions")
     var options = ContractionOptions()
     let env = ProcessInfo.processInfo.environment
-    if let value = env["CH_WITNESS"].flatMap(Int.init) { options.witnessSettledLimit = value }
-    if let value = env["CH_SIMULATION"].flatMap(Int.init) { options.simulationSettledLimit = value }
+    applyWitnessBounds(from: env, to: &options)
     if let value = env["CH_DENSE_LIMIT"].flatMap(Double.init) { options.denseRemainderDegreeLimit = value }
     if let value = env["CH_DENSE_SHARE"].flatMap(Double.init) { options.denseRemainderMinimumShare = value }
     if let mode = env["CH_NODE_ORDER"] {
@@ -210,8 +214,7 @@ print("load average before: \(load)")
 // Witness-search bounds from the environment (for tuning), else the defaults.
 var contractionOptions = ContractionOptions()
 let environment = ProcessInfo.processInfo.environment
-if let value = environment["CH_WITNESS"].flatMap(Int.init) { contractionOptions.witnessSettledLimit = value }
-if let value = environment["CH_SIMULATION"].flatMap(Int.init) { contractionOptions.simulationSettledLimit = value }
+applyWitnessBounds(from: environment, to: &contractionOptions)
 if environment["CH_NO_LAZY"] != nil { contractionOptions.lazyUpdates = false }
 if let value = environment["CH_NEIGHBOURS"].flatMap(Int.init) { contractionOptions.neighbourUpdateLimit = value }
 if let mode = environment["CH_NODE_ORDER"], kind == .turn {
