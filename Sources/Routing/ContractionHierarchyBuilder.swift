@@ -159,15 +159,15 @@ struct ContractionHierarchyBuilder {
         }
     }
 
-    /// Throws `tooDense` when the uncontracted rest is denser than the options allow (see
-    /// `ContractionOptions.denseRemainderDegreeLimit`).
+    /// Throws `tooDense` when the uncontracted rest passes one of `ContractionOptions.denseRemainderLimits`.
     private func checkDensity() throws(ContractionHierarchyError) {
-        guard let limit = options.denseRemainderDegreeLimit else { return }
         let left = vertexCount - order.count
-        guard left >= max(options.denseRemainderMinimumVertices,
-                          Int((options.denseRemainderMinimumShare * Double(vertexCount)).rounded(.up))) else { return }
+        guard !options.denseRemainderLimits.isEmpty, left >= options.denseRemainderMinimumVertices else { return }
         let degree = Double(outArcs.arcCount) / Double(left)
-        if degree > limit { throw .tooDense(contracted: order.count, of: vertexCount, arcsPerVertex: degree) }
+        for limit in options.denseRemainderLimits
+        where degree > limit.arcsPerVertex && left >= Int((limit.minimumShareLeft * Double(vertexCount)).rounded(.up)) {
+            throw .tooDense(contracted: order.count, of: vertexCount, arcsPerVertex: degree)
+        }
     }
 
     /// The distinct uncontracted neighbours of `v` (in either direction).

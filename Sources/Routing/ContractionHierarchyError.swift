@@ -12,8 +12,8 @@ public enum ContractionHierarchyError: Error, Equatable, Sendable, CustomStringC
     case invalidOrder(String)
     /// Original arcs plus shortcuts would not fit 32-bit arc ids.
     case tooManyShortcuts
-    /// The uncontracted rest of the graph grew denser than `ContractionOptions.denseRemainderDegreeLimit`
-    /// allows: how many vertices were contracted, of how many, and the rest's arcs per vertex then.
+    /// The uncontracted rest of the graph grew denser than `ContractionOptions.denseRemainderLimits`
+    /// allow: how many vertices were contracted, of how many, and the rest's arcs per vertex then.
     case tooDense(contracted: Int, of: Int, arcsPerVertex: Double)
 
     public var description: String {
@@ -25,8 +25,9 @@ public enum ContractionHierarchyError: Error, Equatable, Sendable, CustomStringC
         case .invalidOrder(let reason): "invalid contraction order: \(reason)"
         case .tooManyShortcuts: "the hierarchy would need more than 2^32 - 2 arcs and shortcuts"
         case .tooDense(let contracted, let total, let degree):
-            "contraction given up after \(contracted) of \(total) vertices: the \(total - contracted) left already average "
-                + String(format: "%.1f", degree) + " arcs each (a road network's rest stays near 5 until its last few percent), "
+            "contraction given up after \(contracted) of \(total) vertices: the \(total - contracted) left ("
+                + String(format: "%.0f", 100 * Double(total - contracted) / Double(max(1, total))) + " %) already average "
+                + String(format: "%.1f", degree) + " arcs each (a road network's rest stays at 5 or fewer until a fifth is left), "
                 + "so the hierarchy would keep growing denser, as on a regular grid of equal roads"
         }
     }

@@ -22,27 +22,16 @@ public struct ContractionOptions: Sendable {
     /// A fixed order to contract in (`rank[v]` = position of `v`), e.g. another metric's hierarchy's
     /// `rank`; nil computes one from the priorities. Must be a permutation of the vertices.
     public var rank: [UInt32]? = nil
-    /// Give up (`ContractionHierarchyError.tooDense`) when the vertices not yet contracted average more
-    /// arcs than this while a large part of the graph is left (`denseRemainderMinimumShare`); nil never
-    /// gives up.
-    ///
-    /// Why: contraction cost grows with the square of the remaining degree, and a graph whose rest
-    /// densifies early keeps doing so. On the turn-expanded graphs of every shared real extract (Monaco
-    /// to Porto, both metrics) the rest stays at 5 arcs per vertex or fewer while a fifth of it is left
-    /// (it reaches 5 only with 12–15 % left); on a generated grid city of equal roads, where turn costs
-    /// leave no witness paths, it passes 8 with 43 % left and keeps climbing (10 k nodes: 14 shortcuts
-    /// per state; 100 k nodes ran for over 11 minutes). The check stops such a graph after seconds
-    /// (100 k nodes: 7 s CPU), and the caller routes without a hierarchy (A*) instead.
-    public var denseRemainderDegreeLimit: Double? = 8
-    /// The share of all vertices that must still be uncontracted for `denseRemainderDegreeLimit` to
-    /// apply (and at least `denseRemainderMinimumVertices`): every hierarchy ends in a dense top, which
-    /// is cheap while it is a small part of the graph.
-    public var denseRemainderMinimumShare = 0.2
+    /// Give up (`ContractionHierarchyError.tooDense`) as soon as the uncontracted rest passes any of
+    /// these limits (with at least `denseRemainderMinimumVertices` left); empty never gives up.
+    public var denseRemainderLimits = DenseRemainderLimit.roadNetwork
+    /// Fewer vertices than this are always contracted to the end, however dense (it is cheap).
     public var denseRemainderMinimumVertices = 1000
 
     public init(witnessSettledLimit: Int = 500, simulationSettledLimit: Int = 20, lazyUpdates: Bool = true,
-                neighbourUpdateLimit: Int = 8, rank: [UInt32]? = nil, denseRemainderDegreeLimit: Double? = 8) {
-        self.denseRemainderDegreeLimit = denseRemainderDegreeLimit
+                neighbourUpdateLimit: Int = 8, rank: [UInt32]? = nil,
+                denseRemainderLimits: [DenseRemainderLimit] = DenseRemainderLimit.roadNetwork) {
+        self.denseRemainderLimits = denseRemainderLimits
         self.neighbourUpdateLimit = neighbourUpdateLimit
         self.witnessSettledLimit = witnessSettledLimit
         self.simulationSettledLimit = simulationSettledLimit

@@ -5,7 +5,7 @@ import RoadNetwork
 /// potentials for the router's turn-expanded search (Strasser & Zeitz's CH-Potentials).
 ///
 /// Why: some graphs do not contract over turn states (a generated grid city fills in, see
-/// `ContractionOptions.denseRemainderDegreeLimit`), while their junction graph contracts like any road
+/// `ContractionOptions.denseRemainderLimits`), while their junction graph contracts like any road
 /// graph. Every transition costs its turn (never negative) plus its edge, and restrictions and access
 /// phases only remove paths, so the junction graph's shortest distance from a node to the target's goal
 /// nodes never exceeds the router's true remaining cost, and it is consistent (an edge costs at least the
@@ -26,7 +26,7 @@ public struct PotentialHierarchy: Sendable {
 
     /// Contracts the router's junction graph in `metric`.
     /// - Throws: `ContractionHierarchyError` when the costs overflow 32 bits (not for real roads) or the
-    ///   graph fills in (`options.denseRemainderDegreeLimit`).
+    ///   graph fills in (`options.denseRemainderLimits`).
     /// - Complexity: that of `ContractionHierarchy(graph:options:)` on nodes and edges.
     public init(router: Router, metric: RoutingMetric, options: ContractionOptions = ContractionOptions())
         throws(ContractionHierarchyError) {

@@ -72,10 +72,9 @@ extension Router {
     /// where it is given up distance queries run A* on the geometric bound.
     private func contractPotentials(options: ContractionOptions) throws(ContractionHierarchyError) {
         var timeOptions = options, distanceOptions = options
-        timeOptions.denseRemainderDegreeLimit = nil
+        timeOptions.denseRemainderLimits = []
         let defaults = ContractionOptions()
-        distanceOptions.denseRemainderDegreeLimit = defaults.denseRemainderDegreeLimit
-        distanceOptions.denseRemainderMinimumShare = defaults.denseRemainderMinimumShare
+        distanceOptions.denseRemainderLimits = defaults.denseRemainderLimits
         distanceOptions.denseRemainderMinimumVertices = defaults.denseRemainderMinimumVertices
         let (forTime, forDistance) = (timeOptions, distanceOptions)
         let built = inParallelForBothMetrics { metric throws(ContractionHierarchyError) in

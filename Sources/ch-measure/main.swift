@@ -97,7 +97,7 @@ if CommandLine.arguments.contains("--potentials") {
     let router = Router(graph: road)
     let routingMetric: RoutingMetric = metric == .time ? .time : .distance
     let env = ProcessInfo.processInfo.environment
-    var options = ContractionOptions(denseRemainderDegreeLimit: nil)
+    var options = ContractionOptions(denseRemainderLimits: [])
     applyWitnessBounds(from: env, to: &options)
     print("junctions \(road.nodeCount), edges \(road.edgeCount), states \(router.searchStateCount), load \(loadAverage())")
     if env["CH_ORDER_FROM_TIME"] != nil {
@@ -160,8 +160,11 @@ if CommandLine.arguments.contains("--router") {
     var options = ContractionOptions()
     let env = ProcessInfo.processInfo.environment
     applyWitnessBounds(from: env, to: &options)
-    if let value = env["CH_DENSE_LIMIT"].flatMap(Double.init) { options.denseRemainderDegreeLimit = value }
-    if let value = env["CH_DENSE_SHARE"].flatMap(Double.init) { options.denseRemainderMinimumShare = value }
+    if let value = env["CH_DENSE_LIMIT"].flatMap(Double.init) {
+        // One limit instead of the defaults (CH_DENSE_SHARE: its share left, default 0.2).
+        options.denseRemainderLimits = [DenseRemainderLimit(arcsPerVertex: value,
+                                                            minimumShareLeft: env["CH_DENSE_SHARE"].flatMap(Double.init) ?? 0.2)]
+    }
     if let mode = env["CH_NODE_ORDER"] {
         let t0 = ContinuousClock.now
         let nodeGraph = try MeasuredGraph(road: road, kind: .node, metric: metric)

@@ -3,7 +3,7 @@ import Testing
 @testable import Routing
 
 /// Contraction gives up on a graph whose uncontracted rest is already dense while much of it is left
-/// (`ContractionOptions.denseRemainderDegreeLimit`), instead of contracting for hours.
+/// (`ContractionOptions.denseRemainderLimits`), instead of contracting for hours.
 @Suite struct ContractionDensityTests {
     /// Every vertex with `degree` arcs to random other vertices: no structure for contraction to
     /// thin out, so its rest only gets denser.
@@ -50,14 +50,36 @@ import Testing
         }
     }
 
+    @Test func aRestOfSixArcsPerVertexIsGivenUpAtOnceByTheFirstLimitAndLaterByTheSecond() throws {
+        // About 6 arcs per vertex from the start: above the first limit (5 while 40 % is left), below the
+        // second (8 while 20 % is left) until contraction has made it denser. Small, so the minimum size
+        // is lifted to let the limits apply.
+        let graph = try Self.randomGraph(vertices: 300, degree: 6, seed: 3)
+        func givenUp(with limits: [DenseRemainderLimit]) -> (contracted: Int, degree: Double)? {
+            var options = ContractionOptions(denseRemainderLimits: limits)
+            options.denseRemainderMinimumVertices = 0
+            do {
+                _ = try ContractionHierarchy(graph: graph, options: options)
+                return nil
+            } catch {
+                guard case .tooDense(let contracted, _, let degree) = error else { return nil }
+                return (contracted, degree)
+            }
+        }
+        let byDefault = try #require(givenUp(with: DenseRemainderLimit.roadNetwork))
+        #expect(byDefault.contracted == 1 && byDefault.degree > 5 && byDefault.degree < 8)
+        let bySecondAlone = try #require(givenUp(with: [DenseRemainderLimit.roadNetwork[1]]))
+        #expect(bySecondAlone.contracted > 1 && bySecondAlone.contracted <= 240 && bySecondAlone.degree > 8)
+    }
+
     @Test func withoutALimitTheSameGraphIsContractedToTheEnd() throws {
         // 60 vertices with 3 arcs each: about 3 arcs per vertex from the start.
         let graph = try Self.randomGraph(vertices: 60, degree: 3, seed: 11)
-        var options = ContractionOptions(denseRemainderDegreeLimit: 2.5)
+        var options = ContractionOptions(denseRemainderLimits: [DenseRemainderLimit(arcsPerVertex: 2.5, minimumShareLeft: 0.2)])
         options.denseRemainderMinimumVertices = 0
         #expect(throws: ContractionHierarchyError.self) { try ContractionHierarchy(graph: graph, options: options) }
 
-        options.denseRemainderDegreeLimit = nil
+        options.denseRemainderLimits = []
         let hierarchy = try ContractionHierarchy(graph: graph, options: options)
         let workspace = hierarchy.makeWorkspace()
         for (s, t) in [(0, 59), (17, 3), (42, 41)] {

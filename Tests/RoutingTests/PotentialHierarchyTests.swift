@@ -11,8 +11,7 @@ import TestSupport
 @Suite struct PotentialHierarchyTests {
     /// Options under which the turn-expanded graph is given up at once, as a filling-in grid city is.
     static var givingUpAtOnce: ContractionOptions {
-        var options = ContractionOptions(denseRemainderDegreeLimit: 0)
-        options.denseRemainderMinimumShare = 0
+        var options = ContractionOptions(denseRemainderLimits: [DenseRemainderLimit(arcsPerVertex: 0, minimumShareLeft: 0)])
         options.denseRemainderMinimumVertices = 0
         return options
     }
