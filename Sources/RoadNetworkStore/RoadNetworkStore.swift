@@ -29,8 +29,10 @@ public enum RoadNetworkStore {
     /// traffic controls per node (`node.traffic_control`) and their counts in the metadata; version 5 the
     /// signposts (destinations and exits per edge, `edge.signpost`, `signpost.*`) and the exit numbers of
     /// motorway junctions (`junction_exit.*`); version 6 the optional contraction hierarchies
-    /// (`ch.<metric>.<array>`) and their build time.
-    public static let formatVersion = 6
+    /// (`ch.<metric>.<array>`) and their build time; version 7 weighs the junction edges of stored
+    /// potential hierarchies by the cheapest transition onto each edge (a version 6 database's potentials
+    /// were contracted over the bare edge costs).
+    public static let formatVersion = 7
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

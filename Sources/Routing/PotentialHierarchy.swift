@@ -17,7 +17,8 @@ import RoadNetwork
 /// potential of the arc's head, memoised.
 ///
 /// Invariant: `hierarchy` contracts the graph whose vertices are the road graph's nodes and whose arcs
-/// are its edges in edge order, weighing the router's integer cost of each edge in `metric`.
+/// are its edges in edge order, each weighing the router's cheapest transition onto it in `metric`
+/// (`junctionGraph(of:metric:)`).
 public struct PotentialHierarchy: Sendable {
     public let metric: RoutingMetric
     public let hierarchy: ContractionHierarchy
@@ -46,12 +47,29 @@ public struct PotentialHierarchy: Sendable {
         contractionSeconds = nil
     }
 
-    /// The graph the hierarchy contracts: nodes, and edges at their integer cost in `metric` (edges a
-    /// router excludes included: they only lower the bound).
+    /// The graph the hierarchy contracts: nodes, and each edge at the cost of the cheapest transition
+    /// onto it in `metric` (the edge plus the cheapest turn and wait at its tail), or at its own cost when
+    /// no transition leads onto it.
+    ///
+    /// Why the turn: every remaining path from a state at a node enters each of its edges over a
+    /// transition, so the cheapest one is still a lower bound, and it is what a junction costs whatever
+    /// the way in: traffic signals, stop and give-way signs facing every arrival, the turn into a side road
+    /// from a T-junction. Without it the bound misses every signal along an artery (the generated cities
+    /// have them at every secondary crossing), and A* searches a band around the route as wide as all of
+    /// them together. Consistent, since each transition costs at least its edge's weight here.
+    /// - Complexity: O(states + transitions).
     static func junctionGraph(of router: Router, metric: RoutingMetric) throws(ContractionHierarchyError) -> WeightedDigraph {
         let graph = router.graph
-        return try WeightedDigraph(firstOut: graph.firstOut, head: graph.head,
-                                   weight: Router.integerEdgeCosts(of: graph, metric: metric))
+        var weight = Router.integerEdgeCosts(of: graph, metric: metric)
+        var cheapestEntry = [UInt32](repeating: .max, count: weight.count)
+        for s in 0..<router.searchStateCount {
+            router.forEachTransition(from: SearchState(index: UInt32(s))) { t in
+                let e = Int(t.edge)
+                cheapestEntry[e] = min(cheapestEntry[e], t.cost(metric))
+            }
+        }
+        for e in weight.indices where cheapestEntry[e] != .max { weight[e] = cheapestEntry[e] }
+        return try WeightedDigraph(firstOut: graph.firstOut, head: graph.head, weight: weight)
     }
 
     /// The hierarchy's arrays by their stored names (what a database keeps).

@@ -58,15 +58,16 @@ import Testing
     @Test func metadataFormatVersionMustAgreeWithTheHeader() throws {
         let (directory, path) = try writtenDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try tamper(path, "UPDATE metadata SET value = '7' WHERE key = 'format_version'")
+        let other = RoadNetworkStore.formatVersion + 1
+        try tamper(path, "UPDATE metadata SET value = '\(other)' WHERE key = 'format_version'")
         #expect(throws: RoadNetworkStoreError.corrupt(path: path, detail: "array 'metadata' does not match its checksum")) {
             try RoadNetworkStore.metadata(path: path)
         }
         // A consistent edit (checksum updated too) still disagrees with the SQLite header.
         var rows = try RoadNetworkDatabase(path: path).metadataRows()
-        rows["format_version"] = "7"
+        rows["format_version"] = String(other)
         try tamper(path, "UPDATE arrays SET crc32 = \(MetadataCoding.checksum(of: rows).value) WHERE name = 'metadata'")
-        #expect(throws: RoadNetworkStoreError.unsupportedFormatVersion(path: path, found: 7, supported: RoadNetworkStore.formatVersion)) {
+        #expect(throws: RoadNetworkStoreError.unsupportedFormatVersion(path: path, found: other, supported: RoadNetworkStore.formatVersion)) {
             try RoadNetworkStore.metadata(path: path)
         }
     }

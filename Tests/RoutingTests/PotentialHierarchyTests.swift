@@ -1,4 +1,5 @@
 import Geodesy
+import OSMImport
 import RoadNetwork
 import Testing
 import TestSupport
@@ -61,8 +62,8 @@ import TestSupport
         #expect(checked >= 50)
     }
 
-    /// The potential of every node is its distance to the nearest goal in the junction graph (edges at
-    /// their integer cost, no turns), which a plain backward Dijkstra computes.
+    /// The potential of every node is its distance to the nearest goal in the junction graph (each edge
+    /// at the cheapest transition onto it), which a plain backward Dijkstra computes.
     @Test(arguments: RoutingMetric.allCases)
     func potentialIsTheJunctionGraphDistanceToTheNearestGoal(metric: RoutingMetric) throws {
         let graph = RandomRoadGraph.make(seed: 5)
@@ -80,8 +81,19 @@ import TestSupport
         }
     }
 
-    /// Distances to the nearest goal over reversed edges, `ContractionHierarchy.unreachable` where none.
+    /// Distances to the nearest goal over reversed edges, each edge weighing the cheapest of the router's
+    /// transitions onto it (its own cost where none leads onto it); `ContractionHierarchy.unreachable`
+    /// where no goal is reachable.
     static func backwardDistances(graph: RoadGraph, router: Router, metric: RoutingMetric, goals: [UInt32]) -> [UInt32] {
+        var weight = (0..<graph.edgeCount).map { UInt64(router.edgeCost(EdgeIndex($0), metric: metric)) }
+        var entered = [Bool](repeating: false, count: graph.edgeCount)
+        for s in 0..<router.searchStateCount {
+            router.forEachTransition(from: SearchState(index: UInt32(s))) { t in
+                let e = Int(t.edge)
+                weight[e] = entered[e] ? min(weight[e], UInt64(t.cost(metric))) : UInt64(t.cost(metric))
+                entered[e] = true
+            }
+        }
         var distance = [UInt64](repeating: UInt64(ContractionHierarchy.unreachable), count: graph.nodeCount)
         var done = [Bool](repeating: false, count: graph.nodeCount)
         for g in goals { distance[Int(g)] = 0 }
@@ -90,10 +102,45 @@ import TestSupport
             done[v] = true
             for e in graph.incomingEdges(of: NodeIndex(v)) {
                 let u = Int(graph.tail[Int(e)])
-                distance[u] = min(distance[u], distance[v] + UInt64(router.edgeCost(e, metric: metric)))
+                distance[u] = min(distance[u], distance[v] + weight[Int(e)])
             }
         }
         return distance.map { UInt32($0) }
+    }
+
+    /// Signals at b and c, a side road at c:
+    ///
+    ///     a---b---c---d
+    ///             |
+    ///             e
+    ///
+    /// Every way on from a car at b waits at both signals, so the potential counts both waits (and the
+    /// straight-on turn at c), not only the edges: it is then the exact remaining time.
+    @Test func thePotentialCountsTheWaitsEveryWayThroughAJunctionPays() throws {
+        let map = MapFixture("""
+            a---b---c---d
+                    |
+                    e
+            """)
+        let xml = map.osmXML(ways: [.init("abcd", ["highway": "primary"]), .init("ce", ["highway": "residential"])],
+                             nodeTags: ["b": ["highway": "traffic_signals"], "c": ["highway": "traffic_signals"]])
+        let graph = try OSMImporter.importXML(xml, options: ImportOptions()).graph
+        let router = try Router(graph: graph, hierarchies: .contract(Self.givingUpAtOnce))
+        let potentials = try #require(router.potentialHierarchy(for: .time))
+        func node(_ letter: Character) throws -> NodeIndex {
+            try #require(graph.nodeOSMIDs.firstIndex(of: Int64(map.letters.firstIndex(of: letter)! + 1)).map { NodeIndex($0) })
+        }
+        func edge(_ from: Character, _ to: Character) throws -> EdgeIndex {
+            let (u, v) = (try node(from), try node(to))
+            return try #require((0..<graph.edgeCount).map { EdgeIndex($0) }.first { graph.tail[Int($0)] == u && graph.head[Int($0)] == v })
+        }
+        let (ab, bc, cd) = (try edge("a", "b"), try edge("b", "c"), try edge("c", "d"))
+        let search = HierarchyPotentialSearch(nodeCount: graph.nodeCount)
+        search.begin(hierarchy: potentials.hierarchy, goals: [try node("d")])
+        let edges = router.edgeCost(bc, metric: .time) + router.edgeCost(cd, metric: .time)
+        let turns = router.turnMilliseconds(from: ab, to: bc) + router.turnMilliseconds(from: bc, to: cd)
+        #expect(turns >= 4000, "both signals wait 2 s: \(turns) ms")
+        #expect(search.potential(at: try node("b")) == edges + turns)
     }
 
     @Test func storedPotentialsRoundTripAndAreRefusedWhenDamaged() throws {
