@@ -87,27 +87,37 @@ final class HierarchyPotentialSearch {
     }
 
     /// Computes and memoises the potential of rank `r` and every rank above it that it needs, children
-    /// (higher ranks over upward arcs) first, without recursion.
+    /// (higher ranks over upward arcs) first, without recursion: a rank is finished on the visit that finds
+    /// all its children memoised, in the same pass that takes their minimum.
     private func evaluate(rank r: Int) -> UInt32 {
-        let first = upwardFirstOut, ends = upwardArcs
-        let generation = self.generation
+        let generation = self.generation, memo = self.memo, backward = self.backward
+        // A local stack: appending to the stored property would check exclusive access on every push.
+        var stack = self.stack
+        self.stack = []
+        defer { self.stack = stack }
         stack.removeAll(keepingCapacity: true)
         stack.append(UInt32(r))
-        while let top = stack.last {
-            let t = Int(top)
-            if memo[t].stamp == generation { stack.removeLast(); continue }
-            var ready = true
-            for i in Int(first[t]) ..< Int(first[t + 1]) where memo[Int(ends[2 * i])].stamp != generation {
-                stack.append(ends[2 * i])
-                ready = false
+        upwardFirstOut.withUnsafeBufferPointer { first in
+            upwardArcs.withUnsafeBufferPointer { ends in
+                while let top = stack.last {
+                    let t = Int(top)
+                    if memo[t].stamp == generation { stack.removeLast(); continue }
+                    var value = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(ContractionHierarchy.unreachable)
+                    var ready = true
+                    for i in Int(first[t]) ..< Int(first[t + 1]) {
+                        let head = Int(ends[2 * i])
+                        if memo[head].stamp != generation {
+                            stack.append(UInt32(head))
+                            ready = false
+                        } else if ready {
+                            value = min(value, UInt64(ends[2 * i + 1]) + UInt64(memo[head].distance))
+                        }
+                    }
+                    guard ready else { continue }
+                    memo[t] = Label(distance: UInt32(min(value, UInt64(ContractionHierarchy.unreachable))), stamp: generation)
+                    stack.removeLast()
+                }
             }
-            if !ready { continue }
-            var value = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(ContractionHierarchy.unreachable)
-            for i in Int(first[t]) ..< Int(first[t + 1]) {
-                value = min(value, UInt64(ends[2 * i + 1]) + UInt64(memo[Int(ends[2 * i])].distance))
-            }
-            memo[t] = Label(distance: UInt32(min(value, UInt64(ContractionHierarchy.unreachable))), stamp: generation)
-            stack.removeLast()
         }
         return memo[r].distance
     }
