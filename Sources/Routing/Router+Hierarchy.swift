@@ -67,15 +67,15 @@ extension Router {
     /// graph is contracted without the density check: its faster arterials give it a hierarchy even where
     /// its rest densifies early (a generated grid city passes 8 arcs per junction with a quarter left, yet
     /// its 1 M-node graph contracts in 23 s with 1.24 shortcuts per edge). The distance metric keeps the
-    /// check: a grid of near-equal blocks has no hierarchy by length (1 M nodes: 326 s, 3.1 shortcuts per
-    /// edge, 11 ms queries), at its default thresholds (whatever `options` set for the turn states), and
-    /// where it is given up distance queries run A* on the geometric bound.
+    /// late limit (`DenseRemainderLimit.lateFillIn`, whatever `options` set for the turn states): a grid
+    /// of near-equal blocks has no hierarchy by length (1 M nodes: 326 s, 3.1 shortcuts per edge, 11 ms
+    /// queries, given up), while a small one still contracts in a fraction of a second (10 k nodes) and
+    /// is worth having. Where it is given up, distance queries run A* on the geometric bound.
     private func contractPotentials(options: ContractionOptions) throws(ContractionHierarchyError) {
         var timeOptions = options, distanceOptions = options
         timeOptions.denseRemainderLimits = []
-        let defaults = ContractionOptions()
-        distanceOptions.denseRemainderLimits = defaults.denseRemainderLimits
-        distanceOptions.denseRemainderMinimumVertices = defaults.denseRemainderMinimumVertices
+        distanceOptions.denseRemainderLimits = [DenseRemainderLimit.lateFillIn]
+        distanceOptions.denseRemainderMinimumVertices = ContractionOptions().denseRemainderMinimumVertices
         let (forTime, forDistance) = (timeOptions, distanceOptions)
         let built = inParallelForBothMetrics { metric throws(ContractionHierarchyError) in
             try PotentialHierarchy(router: self, metric: metric, options: metric == .time ? forTime : forDistance)

@@ -68,7 +68,7 @@ import Testing
         }
         let byDefault = try #require(givenUp(with: DenseRemainderLimit.roadNetwork))
         #expect(byDefault.contracted == 1 && byDefault.degree > 5 && byDefault.degree < 8)
-        let bySecondAlone = try #require(givenUp(with: [DenseRemainderLimit.roadNetwork[1]]))
+        let bySecondAlone = try #require(givenUp(with: [DenseRemainderLimit.lateFillIn]))
         #expect(bySecondAlone.contracted > 1 && bySecondAlone.contracted <= 240 && bySecondAlone.degree > 8)
     }
 
