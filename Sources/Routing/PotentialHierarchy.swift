@@ -10,7 +10,7 @@ import RoadNetwork
 /// phases only remove paths, so the junction graph's shortest distance from a node to the target's goal
 /// nodes never exceeds the router's true remaining cost, and it is consistent (an edge costs at least the
 /// difference of its ends' distances). A* with it settles only the states that turn costs make
-/// competitive: on a generated 100 k-node city about 500 instead of 40,000 with the geometric bound.
+/// competitive: on a generated 100 k-node city about 260 (mean) instead of 35,000 with the geometric bound.
 ///
 /// The potential of one query is computed lazily (`HierarchyPotentialSearch`): one backward upward search
 /// from the goal nodes, then, per node A* asks about, the minimum over its upward arcs of arc plus the
