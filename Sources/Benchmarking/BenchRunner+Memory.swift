@@ -22,6 +22,12 @@ extension BenchRunner {
         return notes
     }
 
+    /// `NAME_mb` and `NAME_bytes_per_edge` (whole bytes) of a hierarchy's arrays.
+    static func hierarchyMemoryNotes(_ name: String, bytes: Int, edgeCount: Int) -> [String: Double] {
+        ["\(name)_mb": BenchMemory.megabytes(bytes),
+         "\(name)_bytes_per_edge": (Double(bytes) / Double(max(edgeCount, 1))).rounded()]
+    }
+
     /// The router's shared structures (search arrays, snapping grid, landmarks, twins, unit vectors and
     /// components), one workspace, and the resident set once the router was set up, before any query.
     static func routerMemoryNotes(router: Router, workspaceBytes: Int, residentBytes: Int64?) -> [String: Double] {

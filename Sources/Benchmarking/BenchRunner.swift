@@ -352,12 +352,11 @@ public struct BenchRunner {
             report.notes.merge(Self.routerMemoryNotes(router: router, workspaceBytes: workspace.byteCount,
                                                       residentBytes: residentAfterSetup)) { $1 }
             if algorithm == .contractionHierarchy, let hierarchy = router.hierarchy(for: metric) {
-                report.notes["hierarchy_mb"] = (Double(hierarchy.byteCount) / 1e5).rounded() / 10
-                report.notes["hierarchy_bytes_per_edge"] = (Double(hierarchy.byteCount) / Double(max(graph.edgeCount, 1))).rounded()
+                report.notes.merge(Self.hierarchyMemoryNotes("hierarchy", bytes: hierarchy.byteCount, edgeCount: graph.edgeCount)) { $1 }
             }
             if algorithm != .dijkstra, let potentials = router.potentialHierarchy(for: metric) {
-                report.notes["potential_hierarchy_mb"] = (Double(potentials.byteCount) / 1e5).rounded() / 10
-                report.notes["potential_hierarchy_bytes_per_edge"] = (Double(potentials.byteCount) / Double(max(graph.edgeCount, 1))).rounded()
+                report.notes.merge(Self.hierarchyMemoryNotes("potential_hierarchy", bytes: potentials.byteCount,
+                                                             edgeCount: graph.edgeCount)) { $1 }
             }
             reports.append(report)
         }

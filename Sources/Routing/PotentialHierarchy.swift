@@ -1,7 +1,7 @@
 import Foundation
 import RoadNetwork
 
-/// A contraction hierarchy of the road graph's junctions without turns, whose distances are exact A*
+/// A contraction hierarchy of the road graph's junctions without turn states, whose distances are exact A*
 /// potentials for the router's turn-expanded search (Strasser & Zeitz's CH-Potentials).
 ///
 /// Why: some graphs do not contract over turn states (a generated grid city fills in, see

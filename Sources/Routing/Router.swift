@@ -81,7 +81,7 @@ public final class Router: @unchecked Sendable {
     /// is being made, before it is shared, and read-only after.
     var timeHierarchy: RoutingHierarchy?
     var distanceHierarchy: RoutingHierarchy?
-    /// Junction hierarchies whose distances are A*'s potentials (`HierarchySource.potentials`), under the
+    /// Junction hierarchies whose distances are A*'s potentials (`PotentialHierarchy`), under the
     /// same rule.
     var timePotentials: PotentialHierarchy?
     var distancePotentials: PotentialHierarchy?

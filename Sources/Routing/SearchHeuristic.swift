@@ -15,7 +15,8 @@ import RoadNetwork
 ///
 /// When the router has a potential hierarchy for the metric, A* uses its junction-graph distance to the
 /// goal nodes instead (`HierarchyPotentialSearch`): exact integers, never above the true cost and
-/// consistent, and far tighter than either bound above (it only misses the turn costs).
+/// consistent, and far tighter than either bound above (it misses only the turns and waits beyond the
+/// cheapest way onto each edge).
 /// Owns a small buffer of the goal nodes' landmark rows: call `release()` when the query ends.
 struct SearchHeuristic {
     private let scale: Double
@@ -57,7 +58,8 @@ struct SearchHeuristic {
             potentials = nil
         }
         goalBounds = .allocate(capacity: max(1, 2 * goalNodes.count * landmarkCount))
-        guard let values = landmarkValues else { return }
+        // `bound(at:)` reads the potentials alone when there are any: the landmark rows would go unused.
+        guard potentials == nil, let values = landmarkValues else { return }
         for (i, goal) in goalNodes.enumerated() {
             let row = values + Int(goal) * landmarkCount * 2
             for l in 0..<landmarkCount {

@@ -7,7 +7,7 @@ import Routing
 
 // Measures Waymark's contraction hierarchy on a real extract (phase 1 of issue 12):
 //   ch-measure INPUT turn time|distance 1 --potentials
-// contracts a potential hierarchy (the junction graph without turns; CH_WITNESS, CH_SIMULATION) and
+// contracts a potential hierarchy (the junction graph, each edge at its cheapest transition; CH_WITNESS, CH_SIMULATION) and
 // times A* on the router's states with it over 1,000 pairs (CH_PAIRS), checking CH_CHECK (20) of them
 // against Dijkstra.
 //
@@ -93,7 +93,7 @@ if input.hasPrefix("grid:"), let nodes = Int(input.dropFirst(5)) {
     road = try OSMImporter.importFile(path: input).graph
 }
 if CommandLine.arguments.contains("--potentials") {
-    // A* on the router's states with a potential hierarchy (the junction graph without turns).
+    // A* on the router's states with a potential hierarchy (the junction graph, each edge at its cheapest transition).
     let router = Router(graph: road)
     let routingMetric: RoutingMetric = metric == .time ? .time : .distance
     let env = ProcessInfo.processInfo.environment
