@@ -31,8 +31,10 @@ public enum RoadNetworkStore {
     /// motorway junctions (`junction_exit.*`); version 6 the optional contraction hierarchies
     /// (`ch.<metric>.<array>`) and their build time; version 7 weighs the junction edges of stored
     /// potential hierarchies by the cheapest transition onto each edge (a version 6 database's potentials
-    /// were contracted over the bare edge costs).
-    public static let formatVersion = 7
+    /// were contracted over the bare edge costs); version 8 stores potential hierarchies as the arrays their
+    /// search reads (`position`, `upward_first`, `upward_arcs`, `downward_first`, `downward_arcs`: vertices
+    /// in level and Hilbert order, no shortcut halves) instead of a contraction hierarchy's.
+    public static let formatVersion = 8
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

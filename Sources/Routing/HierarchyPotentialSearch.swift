@@ -1,10 +1,11 @@
 /// The lazily computed A* potential of one query on a `PotentialHierarchy`: the junction graph's exact
 /// distance from any node to the nearest goal node.
 ///
-/// `begin(goals:)` runs the backward upward search from the goal nodes to exhaustion (every rank that
-/// reaches a goal over downward arcs, with its distance); `potential(at:)` then answers
+/// `begin(graph:goals:)` runs the backward upward search from the goal nodes to exhaustion (every vertex
+/// that reaches a goal over downward arcs, with its distance); `potential(at:)` then answers
 /// `min(backward distance at v, min over v's upward arcs of arc weight + potential(head))`, which is the
-/// hierarchy's distance from `v`, memoised per query so each node is computed once.
+/// hierarchy's distance from `v`, memoised per query so each node is computed once. Vertices are numbered
+/// as the `PotentialSearchGraph` lays them out.
 ///
 /// Memory: 16 bytes per node, stamped per query, so beginning a query costs O(its own work). Not thread
 /// safe: each routing workspace has its own.
@@ -19,10 +20,10 @@ final class HierarchyPotentialSearch {
     private var generation: UInt32 = 0
     private var queue = BinaryMinHeap<UInt64>()
     private var stack: [UInt32] = []
-    /// The current query's hierarchy arrays (kept apart so the hot path reads them without copying the
-    /// whole hierarchy value).
-    private var rank: [UInt32] = []
-    private var upwardFirstOut: [UInt32] = []
+    /// The current query's search graph arrays (kept apart so the hot path reads them without copying the
+    /// whole graph value).
+    private var position: [UInt32] = []
+    private var upwardFirst: [UInt32] = []
     private var upwardArcs: [UInt32] = []
 
     init(nodeCount: Int) {
@@ -42,30 +43,30 @@ final class HierarchyPotentialSearch {
     /// Bytes held (labels; queue and stack not counted).
     var memoryBytes: Int { max(1, capacity) * 2 * MemoryLayout<Label>.stride }
 
-    /// Starts a query towards `goals` on `hierarchy` (whose vertices are the nodes).
-    /// - Complexity: O(S log S) for the S ranks the backward upward search reaches.
-    func begin(hierarchy: ContractionHierarchy, goals: [UInt32]) {
-        precondition(hierarchy.vertexCount <= capacity, "the potential search was made for a smaller graph")
+    /// Starts a query towards `goals` on a potential hierarchy's search graph (whose vertices are the nodes).
+    /// - Complexity: O(S log S) for the S vertices the backward upward search reaches.
+    func begin(graph: PotentialSearchGraph, goals: [UInt32]) {
+        precondition(graph.vertexCount <= capacity, "the potential search was made for a smaller graph")
         if generation == UInt32.max {
             for i in 0..<max(1, capacity) { backward[i].stamp = 0; memo[i].stamp = 0 }
             generation = 0
         }
         generation += 1
-        rank = hierarchy.rank
-        upwardFirstOut = hierarchy.upwardFirstOut
-        upwardArcs = hierarchy.upwardArcs
+        position = graph.position
+        upwardFirst = graph.upwardFirst
+        upwardArcs = graph.upwardArcs
         queue.removeAll()
         for goal in goals {
-            let r = hierarchy.rank[Int(goal)]
-            backward[Int(r)] = Label(distance: 0, stamp: generation)
-            queue.push(PackedEntry.make(key: 0, vertex: r))
+            let p = graph.position[Int(goal)]
+            backward[Int(p)] = Label(distance: 0, stamp: generation)
+            queue.push(PackedEntry.make(key: 0, vertex: p))
         }
-        let first = hierarchy.downwardFirstIn, ends = hierarchy.downwardArcs
+        let first = graph.downwardFirst, ends = graph.downwardArcs
         while !queue.isEmpty {
             let entry = queue.pop()
-            let d = PackedEntry.key(entry), r = Int(PackedEntry.vertex(entry))
-            if d != backward[r].distance { continue }
-            for i in Int(first[r]) ..< Int(first[r + 1]) {
+            let d = PackedEntry.key(entry), p = Int(PackedEntry.vertex(entry))
+            if d != backward[p].distance { continue }
+            for i in Int(first[p]) ..< Int(first[p + 1]) {
                 let candidate = UInt64(d) + UInt64(ends[2 * i + 1])
                 if candidate >= UInt64(ContractionHierarchy.unreachable) { continue }
                 let x = Int(ends[2 * i])
@@ -81,15 +82,15 @@ final class HierarchyPotentialSearch {
     /// - Complexity: amortised O(upward arcs of the nodes first asked about); O(1) when memoised.
     @inline(__always)
     func potential(at node: UInt32) -> UInt32 {
-        let r = Int(rank[Int(node)])
-        if memo[r].stamp == generation { return memo[r].distance }
-        return evaluate(rank: r)
+        let p = Int(position[Int(node)])
+        if memo[p].stamp == generation { return memo[p].distance }
+        return evaluate(position: p)
     }
 
-    /// Computes and memoises the potential of rank `r` and every rank above it that it needs, children
-    /// (higher ranks over upward arcs) first, without recursion: a rank is finished on the visit that finds
-    /// all its children memoised, in the same pass that takes their minimum.
-    private func evaluate(rank r: Int) -> UInt32 {
+    /// Computes and memoises the potential of vertex `r` and every vertex above it that it needs, children
+    /// (higher vertices over upward arcs) first, without recursion: a vertex is finished on the visit that
+    /// finds all its children memoised, in the same pass that takes their minimum.
+    private func evaluate(position r: Int) -> UInt32 {
         let generation = self.generation, memo = self.memo, backward = self.backward
         // A local stack: appending to the stored property would check exclusive access on every push.
         var stack = self.stack
@@ -97,7 +98,7 @@ final class HierarchyPotentialSearch {
         defer { self.stack = stack }
         stack.removeAll(keepingCapacity: true)
         stack.append(UInt32(r))
-        upwardFirstOut.withUnsafeBufferPointer { first in
+        upwardFirst.withUnsafeBufferPointer { first in
             upwardArcs.withUnsafeBufferPointer { ends in
                 while let top = stack.last {
                     let t = Int(top)

@@ -14,14 +14,17 @@ import RoadNetwork
 ///
 /// The potential of one query is computed lazily (`HierarchyPotentialSearch`): one backward upward search
 /// from the goal nodes, then, per node A* asks about, the minimum over its upward arcs of arc plus the
-/// potential of the arc's head, memoised.
+/// potential of the arc's head, memoised. That search reads `searchGraph`, the hierarchy's arcs renumbered
+/// for its memory access, which is all this value keeps and all a database stores: potentials never
+/// unpack a path, so the arrays for unpacking shortcuts are dropped once contracted.
 ///
-/// Invariant: `hierarchy` contracts the graph whose vertices are the road graph's nodes and whose arcs
-/// are its edges in edge order, each weighing the router's cheapest transition onto it in `metric`
-/// (`junctionGraph(of:metric:)`).
+/// Invariant: `searchGraph` holds the arcs of a contraction hierarchy of the graph whose vertices are the
+/// road graph's nodes and whose arcs are its edges in edge order, each weighing the router's cheapest
+/// transition onto it in `metric` (`junctionGraph(of:metric:)`).
 public struct PotentialHierarchy: Sendable {
     public let metric: RoutingMetric
-    public let hierarchy: ContractionHierarchy
+    /// What the potential search reads.
+    let searchGraph: PotentialSearchGraph
     /// Wall-clock seconds the contraction took, when this value was contracted rather than loaded.
     public let contractionSeconds: Double?
 
@@ -32,17 +35,20 @@ public struct PotentialHierarchy: Sendable {
     public init(router: Router, metric: RoutingMetric, options: ContractionOptions = ContractionOptions())
         throws(ContractionHierarchyError) {
         let started = Date()
-        hierarchy = try ContractionHierarchy(graph: Self.junctionGraph(of: router, metric: metric), options: options)
+        let hierarchy = try ContractionHierarchy(graph: Self.junctionGraph(of: router, metric: metric), options: options)
+        searchGraph = PotentialSearchGraph(hierarchy: hierarchy, coordinates: router.graph.nodeCoordinates,
+                                           box: router.graph.boundingBox)
         self.metric = metric
         contractionSeconds = Date().timeIntervalSince(started)
     }
 
-    /// Accepts stored arrays (`storedArrays`' names) after checking them against the router's graph.
-    /// - Throws: `ContractionHierarchyError.damaged` naming the first missing or inconsistent array.
-    /// - Complexity: O(nodes + edges + shortcuts).
+    /// Accepts stored arrays (`storedArrays`' names) after checking their shape against the router's graph
+    /// (`PotentialSearchGraph.init(validating:vertexCount:)`).
+    /// - Throws: `ContractionHierarchyError.damaged` naming the first missing or malformed array.
+    /// - Complexity: O(nodes + arcs).
     public init(validating storedArrays: [String: [UInt32]], router: Router, metric: RoutingMetric)
         throws(ContractionHierarchyError) {
-        hierarchy = try ContractionHierarchy(validating: Self.junctionGraph(of: router, metric: metric), storedArrays: storedArrays)
+        searchGraph = try PotentialSearchGraph(validating: storedArrays, vertexCount: router.nodeCount)
         self.metric = metric
         contractionSeconds = nil
     }
@@ -58,7 +64,7 @@ public struct PotentialHierarchy: Sendable {
     /// have them at every secondary crossing), and A* searches a band around the route as wide as all of
     /// them together. Consistent, since each transition costs at least its edge's weight here.
     /// - Complexity: O(states + transitions).
-    static func junctionGraph(of router: Router, metric: RoutingMetric) throws(ContractionHierarchyError) -> WeightedDigraph {
+    public static func junctionGraph(of router: Router, metric: RoutingMetric) throws(ContractionHierarchyError) -> WeightedDigraph {
         let graph = router.graph
         var weight = Router.integerEdgeCosts(of: graph, metric: metric)
         var cheapestEntry = [UInt32](repeating: .max, count: weight.count)
@@ -72,9 +78,12 @@ public struct PotentialHierarchy: Sendable {
         return try WeightedDigraph(firstOut: graph.firstOut, head: graph.head, weight: weight)
     }
 
-    /// The hierarchy's arrays by their stored names (what a database keeps).
-    public var storedArrays: [(name: String, values: [UInt32])] { hierarchy.storedArrays }
+    /// The arrays by their stored names (what a database keeps).
+    public var storedArrays: [(name: String, values: [UInt32])] { searchGraph.storedArrays }
+
+    /// Arcs of the hierarchy: the junction graph's edges and the shortcuts.
+    public var arcCount: Int { searchGraph.arcCount }
 
     /// Bytes held after loading.
-    public var byteCount: Int { hierarchy.memoryBytes }
+    public var byteCount: Int { searchGraph.byteCount }
 }

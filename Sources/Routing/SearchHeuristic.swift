@@ -52,7 +52,7 @@ struct SearchHeuristic {
         if algorithm == .aStar, let hierarchy = router.potentialHierarchy(for: metric) {
             let search = workspace.potentialSearch ?? HierarchyPotentialSearch(nodeCount: router.nodeCount)
             workspace.potentialSearch = search
-            search.begin(hierarchy: hierarchy.hierarchy, goals: goalNodes)
+            search.begin(graph: hierarchy.searchGraph, goals: goalNodes)
             potentials = search
         } else {
             potentials = nil

@@ -103,13 +103,13 @@ if CommandLine.arguments.contains("--potentials") {
     if env["CH_ORDER_FROM_TIME"] != nil {
         // Contract in the time metric's order (no priority simulations).
         let cpu = threadCPUSeconds()
-        options.rank = try PotentialHierarchy(router: router, metric: .time, options: options).hierarchy.rank
+        options.rank = try ContractionHierarchy(graph: PotentialHierarchy.junctionGraph(of: router, metric: .time), options: options).rank
         print("time-metric order in \(format(threadCPUSeconds() - cpu, 2)) s CPU")
     }
     resetPeakResident()
     let cpu0 = threadCPUSeconds()
     let potentials = try PotentialHierarchy(router: router, metric: routingMetric, options: options)
-    print("potential contraction \(format(potentials.contractionSeconds ?? .nan, 2)) s wall, \(format(threadCPUSeconds() - cpu0, 2)) s CPU, shortcuts \(potentials.hierarchy.shortcutCount) (\(format(Double(potentials.hierarchy.shortcutCount) / Double(road.edgeCount), 2)) per edge), \(format(Double(potentials.byteCount) / 1_048_576, 1)) MiB = \(format(Double(potentials.byteCount) / Double(road.edgeCount), 1)) B/edge, peak RSS \(format(residentField("VmHWM"), 0)) MiB")
+    print("potential contraction \(format(potentials.contractionSeconds ?? .nan, 2)) s wall, \(format(threadCPUSeconds() - cpu0, 2)) s CPU, hierarchy arcs \(potentials.arcCount) (\(format(Double(potentials.arcCount) / Double(road.edgeCount), 2)) per edge), \(format(Double(potentials.byteCount) / 1_048_576, 1)) MiB = \(format(Double(potentials.byteCount) / Double(road.edgeCount), 1)) B/edge, peak RSS \(format(residentField("VmHWM"), 0)) MiB")
     let stored = Dictionary(uniqueKeysWithValues: potentials.storedArrays.map { ($0.name, $0.values) })
     let withPotentials = try Router(graph: road, hierarchies: .storedPotentials([routingMetric: stored]))
     let ws = withPotentials.makeWorkspace()

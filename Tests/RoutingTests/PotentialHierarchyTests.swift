@@ -73,7 +73,7 @@ import TestSupport
         var rng = SeededGenerator(seed: 12)
         for _ in 0..<10 {
             let goals = (0..<2).map { _ in UInt32.random(in: 0..<UInt32(graph.nodeCount), using: &rng) }
-            search.begin(hierarchy: potentials.hierarchy, goals: goals)
+            search.begin(graph: potentials.searchGraph, goals: goals)
             let expected = Self.backwardDistances(graph: graph, router: router, metric: metric, goals: goals)
             for v in 0..<graph.nodeCount {
                 #expect(search.potential(at: UInt32(v)) == expected[v], "node \(v) towards \(goals)")
@@ -136,14 +136,14 @@ import TestSupport
         }
         let (ab, bc, cd) = (try edge("a", "b"), try edge("b", "c"), try edge("c", "d"))
         let search = HierarchyPotentialSearch(nodeCount: graph.nodeCount)
-        search.begin(hierarchy: potentials.hierarchy, goals: [try node("d")])
+        search.begin(graph: potentials.searchGraph, goals: [try node("d")])
         let edges = router.edgeCost(bc, metric: .time) + router.edgeCost(cd, metric: .time)
         let turns = router.turnMilliseconds(from: ab, to: bc) + router.turnMilliseconds(from: bc, to: cd)
         #expect(turns >= 4000, "both signals wait 2 s: \(turns) ms")
         #expect(search.potential(at: try node("b")) == edges + turns)
     }
 
-    @Test func storedPotentialsRoundTripAndAreRefusedWhenDamaged() throws {
+    @Test func storedPotentialsRoundTripAndAreRefusedWhenMalformed() throws {
         let graph = RandomRoadGraph.make(seed: 4)
         let built = try Self.withPotentials(graph)
         var byName: [String: [String: [UInt32]]] = [:]
@@ -158,9 +158,65 @@ import TestSupport
         for (a, b) in try RouterHierarchyTests.randomPairs(loaded, count: 40, seed: 2) {
             #expect(loaded.cost(from: a, to: b, workspace: workspace) == built.cost(from: a, to: b, algorithm: .dijkstra, workspace: workspace))
         }
-        var damaged = byName
-        damaged["potential_time"]!["upward_arcs"]![1] &+= 1  // one arc's weight
-        #expect(throws: ContractionHierarchyError.self) { try Router(graph: graph, hierarchies: .stored(byMetricName: damaged)) }
+        // Shapes a search would run off or loop in are refused by the array's name (a changed weight is
+        // the stored checksums' to catch).
+        let time = try #require(byName["potential_time"])
+        let first = try #require(time["upward_first"]), n = graph.nodeCount
+        let climbing = try #require((0..<n).first { first[$0] < first[$0 + 1] })
+        var damages: [(name: String, arrays: [String: [UInt32]], array: String)] = []
+        var missing = time
+        missing["downward_arcs"] = nil
+        damages.append(("missing", missing, "downward_arcs"))
+        var beyond = time
+        beyond["upward_arcs"]![2 * Int(first[climbing])] = UInt32(n)
+        damages.append(("an arc ending beyond the vertices", beyond, "upward_arcs"))
+        var loop = time
+        loop["upward_arcs"]![2 * Int(first[climbing])] = UInt32(climbing)
+        damages.append(("an arc climbing back to its own vertex", loop, "upward_arcs"))
+        var repeated = time
+        repeated["position"]![1] = repeated["position"]![0]
+        damages.append(("two nodes at one position", repeated, "position"))
+        var unending = time
+        unending["downward_first"]![n] += 1
+        damages.append(("offsets past the arcs", unending, "downward_first"))
+        for damage in damages {
+            var stored = byName
+            stored["potential_time"] = damage.arrays
+            do {
+                _ = try Router(graph: graph, hierarchies: .stored(byMetricName: stored))
+                Issue.record("\(damage.name) was accepted")
+            } catch {
+                guard case .damaged(let array, _) = error else { Issue.record("\(damage.name): \(error)"); continue }
+                #expect(array == damage.array, "\(damage.name): \(error)")
+            }
+        }
+    }
+
+    /// The search graph is the hierarchy's arcs renumbered: each node's position is unique, and every
+    /// arc joins two positions with a weight below `unreachable`, climbing from the vertex that lists it.
+    @Test func theSearchGraphKeepsEveryHierarchyArcUnderNewNumbers() throws {
+        let graph = RandomRoadGraph.make(seed: 9)
+        let router = try Self.withPotentials(graph)
+        let searchGraph = try #require(router.potentialHierarchy(for: .time)).searchGraph
+        let hierarchy = try ContractionHierarchy(graph: PotentialHierarchy.junctionGraph(of: router, metric: .time),
+                                                 options: ContractionOptions(denseRemainderLimits: []))
+        #expect(Set(searchGraph.position).count == graph.nodeCount)
+        #expect(searchGraph.arcCount == hierarchy.searchArcCount)
+        // The same arcs as (lower node, higher node, weight) triples, whatever the numbering.
+        func triples(first: [UInt32], ends: [UInt32], nodeAt: (Int) -> Int) -> [[Int]] {
+            (0 ..< first.count - 1).flatMap { v in
+                (Int(first[v]) ..< Int(first[v + 1])).map { i in [nodeAt(v), nodeAt(Int(ends[2 * i])), Int(ends[2 * i + 1])] }
+            }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        var nodeAtRank = [Int](repeating: 0, count: graph.nodeCount), nodeAtPosition = nodeAtRank
+        for v in 0..<graph.nodeCount {
+            nodeAtRank[Int(hierarchy.rank[v])] = v
+            nodeAtPosition[Int(searchGraph.position[v])] = v
+        }
+        #expect(triples(first: searchGraph.upwardFirst, ends: searchGraph.upwardArcs, nodeAt: { nodeAtPosition[$0] })
+                == triples(first: hierarchy.upwardFirstOut, ends: hierarchy.upwardArcs, nodeAt: { nodeAtRank[$0] }))
+        #expect(triples(first: searchGraph.downwardFirst, ends: searchGraph.downwardArcs, nodeAt: { nodeAtPosition[$0] })
+                == triples(first: hierarchy.downwardFirstIn, ends: hierarchy.downwardArcs, nodeAt: { nodeAtRank[$0] }))
     }
 
     @Test func storedHierarchyNamesSayTheirKind() throws {
