@@ -33,7 +33,8 @@ public enum RoadNetworkStore {
     /// potential hierarchies by the cheapest transition onto each edge (a version 6 database's potentials
     /// were contracted over the bare edge costs); version 8 stores potential hierarchies as the arrays their
     /// search reads (`position`, `upward_first`, `upward_arcs`, `downward_first`, `downward_arcs`: vertices
-    /// in level and Hilbert order, no shortcut halves) instead of a contraction hierarchy's.
+    /// in level and Hilbert order, no shortcut halves) and the hash of the junction graph they contracted,
+    /// instead of a contraction hierarchy's arrays.
     public static let formatVersion = 8
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B

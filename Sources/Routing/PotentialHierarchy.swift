@@ -15,8 +15,11 @@ import RoadNetwork
 /// The potential of one query is computed lazily (`HierarchyPotentialSearch`): one backward upward search
 /// from the goal nodes, then, per node A* asks about, the minimum over its upward arcs of arc plus the
 /// potential of the arc's head, memoised. That search reads `searchGraph`, the hierarchy's arcs renumbered
-/// for its memory access, which is all this value keeps and all a database stores: potentials never
-/// unpack a path, so the arrays for unpacking shortcuts are dropped once contracted.
+/// for its memory access, which is all this value keeps and all a database stores besides a hash of the
+/// junction graph it contracted: potentials never unpack a path, so the arrays for unpacking shortcuts
+/// are dropped once contracted. The hash ties stored potentials to the graph and cost model they were
+/// built for: since the shortcuts' halves are gone, their weights can no longer be checked arc by arc,
+/// and potentials of another graph or of older turn costs could exceed the true remaining cost.
 ///
 /// Invariant: `searchGraph` holds the arcs of a contraction hierarchy of the graph whose vertices are the
 /// road graph's nodes and whose arcs are its edges in edge order, each weighing the router's cheapest
@@ -25,7 +28,10 @@ public struct PotentialHierarchy: Sendable {
     public let metric: RoutingMetric
     /// What the potential search reads.
     let searchGraph: PotentialSearchGraph
-    /// Wall-clock seconds the contraction took, when this value was contracted rather than loaded.
+    /// `junctionGraphHash(of:)` of the contracted graph.
+    let junctionGraphHash: UInt64
+    /// Wall-clock seconds the contraction (and the search graph's layout) took, when this value was
+    /// contracted rather than loaded.
     public let contractionSeconds: Double?
 
     /// Contracts the router's junction graph in `metric`.
@@ -35,20 +41,28 @@ public struct PotentialHierarchy: Sendable {
     public init(router: Router, metric: RoutingMetric, options: ContractionOptions = ContractionOptions())
         throws(ContractionHierarchyError) {
         let started = Date()
-        let hierarchy = try ContractionHierarchy(graph: Self.junctionGraph(of: router, metric: metric), options: options)
+        let junctions = try Self.junctionGraph(of: router, metric: metric)
+        let hierarchy = try ContractionHierarchy(graph: junctions, options: options)
         searchGraph = PotentialSearchGraph(hierarchy: hierarchy, coordinates: router.graph.nodeCoordinates,
                                            box: router.graph.boundingBox)
+        junctionGraphHash = Self.junctionGraphHash(of: junctions)
         self.metric = metric
         contractionSeconds = Date().timeIntervalSince(started)
     }
 
-    /// Accepts stored arrays (`storedArrays`' names) after checking their shape against the router's graph
-    /// (`PotentialSearchGraph.init(validating:vertexCount:)`).
-    /// - Throws: `ContractionHierarchyError.damaged` naming the first missing or malformed array.
-    /// - Complexity: O(nodes + arcs).
+    /// Accepts stored arrays (`storedArrays`' names) after checking that they were built for the router's
+    /// junction graph in `metric` (its hash) and their shape (`PotentialSearchGraph.init(validating:vertexCount:)`).
+    /// - Throws: `ContractionHierarchyError.damaged` naming the first missing, foreign or malformed array.
+    /// - Complexity: O(states + transitions + arcs).
     public init(validating storedArrays: [String: [UInt32]], router: Router, metric: RoutingMetric)
         throws(ContractionHierarchyError) {
+        guard let stored = storedArrays[Self.hashName] else { throw .damaged(array: Self.hashName, reason: "missing") }
+        let expected = Self.junctionGraphHash(of: try Self.junctionGraph(of: router, metric: metric))
+        guard stored == Self.words(expected) else {
+            throw .damaged(array: Self.hashName, reason: "built for another graph or other \(metric.rawValue) costs")
+        }
         searchGraph = try PotentialSearchGraph(validating: storedArrays, vertexCount: router.nodeCount)
+        junctionGraphHash = expected
         self.metric = metric
         contractionSeconds = nil
     }
@@ -79,7 +93,26 @@ public struct PotentialHierarchy: Sendable {
     }
 
     /// The arrays by their stored names (what a database keeps).
-    public var storedArrays: [(name: String, values: [UInt32])] { searchGraph.storedArrays }
+    public var storedArrays: [(name: String, values: [UInt32])] {
+        searchGraph.storedArrays + [(Self.hashName, Self.words(junctionGraphHash))]
+    }
+
+    static let hashName = "junction_graph_hash"
+
+    /// A 64-bit FNV-1a-style hash (over 32-bit words) of the junction graph's arrays (offsets, heads, weights), so that potentials of
+    /// another graph, or of the same roads under other turn costs, are refused rather than used as a bound.
+    /// - Complexity: O(nodes + edges).
+    static func junctionGraphHash(of graph: WeightedDigraph) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for array in [graph.firstOut, graph.head, graph.weight] {
+            hash = (hash ^ UInt64(array.count)) &* 0x100_0000_01B3
+            for value in array { hash = (hash ^ UInt64(value)) &* 0x100_0000_01B3 }
+        }
+        return hash
+    }
+
+    /// `value` as its low and high 32-bit words (how the hash is stored).
+    private static func words(_ value: UInt64) -> [UInt32] { [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)] }
 
     /// Arcs of the hierarchy: the junction graph's edges and the shortcuts.
     public var arcCount: Int { searchGraph.arcCount }

@@ -48,7 +48,7 @@ struct PotentialSearchGraph: Sendable {
         precondition(coordinates.count == n, "\(coordinates.count) coordinates for \(n) vertices")
         let level = Self.levels(of: hierarchy)
         let curve = HilbertCurve(order: Self.curveOrder)
-        // Sort keys: level group above, curve position below, rank in the low bits of the index array.
+        // The sort key: the level group in the high 32 bits, the curve position in the low ones; ties by rank.
         var keyed = [(key: UInt64, rank: UInt32)](repeating: (0, 0), count: n)
         for v in 0..<n {
             let r = Int(hierarchy.rank[v])
@@ -153,14 +153,16 @@ struct PotentialSearchGraph: Sendable {
         for (firstName, first, arcsName, arcs) in [(Self.upwardFirstName, upwardFirst, Self.upwardArcsName, upwardArcs),
                                                    (Self.downwardFirstName, downwardFirst, Self.downwardArcsName, downwardArcs)] {
             guard first.count == n + 1, first.first == 0 else { return (firstName, "not \(n + 1) offsets from 0") }
-            guard arcs.count % 2 == 0, Int(first[n]) == arcs.count / 2 else { return (firstName, "does not end at \(arcsName)' \(arcs.count / 2) arcs") }
+            guard arcs.count % 2 == 0, Int(first[n]) == arcs.count / 2 else {
+                return (firstName, "ends at \(first[n]), not at the \(arcs.count / 2) arcs of \(arcsName)")
+            }
             for p in 0..<n where first[p] > first[p + 1] { return (firstName, "decreases at \(p)") }
             for i in 0 ..< arcs.count / 2 {
                 guard Int(arcs[2 * i]) < n else { return (arcsName, "arc \(i) ends at \(arcs[2 * i]), beyond \(n) vertices") }
-                guard arcs[2 * i + 1] < ContractionHierarchy.unreachable else { return (arcsName, "arc \(i) weighs \(arcs[2 * i + 1])") }
+                guard arcs[2 * i + 1] < ContractionHierarchy.unreachable else { return (arcsName, "arc \(i) weighs the unreachable mark") }
             }
         }
-        return climbsWithoutCycle() ? nil : (Self.upwardArcsName, "the arcs climb in a cycle")
+        return climbsWithoutCycle() ? nil : (Self.upwardArcsName, "the upward and downward arcs climb in a cycle")
     }
 
     /// Whether the arcs, each read from the vertex it is listed at to its far end (the way both searches

@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import RoadNetwork
 
@@ -35,12 +36,16 @@ extension Router {
                 let potentials = try PotentialHierarchy(validating: stored, router: self, metric: metric)
                 if metric == .time { timePotentials = potentials } else { distancePotentials = potentials }
             }
+            // The checks' temporaries (a junction graph per metric) are freed by now; glibc would keep
+            // their pages resident, about 7 bytes per edge of a large graph.
+            waymark_release_freed_memory()
         case .stored(let arrays):
             for metric in RoutingMetric.allCases {
                 guard let stored = arrays[metric] else { continue }
                 let hierarchy = try RoutingHierarchy(validating: stored, router: self, metric: metric)
                 if metric == .time { timeHierarchy = hierarchy } else { distanceHierarchy = hierarchy }
             }
+            waymark_release_freed_memory()
         }
     }
 

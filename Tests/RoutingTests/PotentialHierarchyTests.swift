@@ -179,6 +179,9 @@ import TestSupport
         var unending = time
         unending["downward_first"]![n] += 1
         damages.append(("offsets past the arcs", unending, "downward_first"))
+        var foreign = time
+        foreign["junction_graph_hash"]![0] &+= 1
+        damages.append(("another graph's hash", foreign, "junction_graph_hash"))
         for damage in damages {
             var stored = byName
             stored["potential_time"] = damage.arrays
@@ -190,6 +193,19 @@ import TestSupport
                 #expect(array == damage.array, "\(damage.name): \(error)")
             }
         }
+    }
+
+    /// Potentials are tied to the junction graph they were built for: the time metric's, offered as the
+    /// distance metric's (same nodes, same shape, other weights), are refused by their hash.
+    @Test func potentialsOfOtherCostsAreRefused() throws {
+        let graph = RandomRoadGraph.make(seed: 4)
+        let built = try Self.withPotentials(graph)
+        let time = try #require(built.potentialHierarchy(for: .time))
+        let asDistance = Dictionary(uniqueKeysWithValues: time.storedArrays.map { ($0.name, $0.values) })
+        #expect(throws: ContractionHierarchyError.damaged(array: "junction_graph_hash", reason: "built for another graph or other distance costs")) {
+            try PotentialHierarchy(validating: asDistance, router: built, metric: .distance)
+        }
+        _ = try PotentialHierarchy(validating: asDistance, router: built, metric: .time)
     }
 
     /// The search graph is the hierarchy's arcs renumbered: each node's position is unique, and every
