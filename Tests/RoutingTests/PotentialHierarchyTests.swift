@@ -208,8 +208,8 @@ import TestSupport
         _ = try PotentialHierarchy(validating: asDistance, router: built, metric: .time)
     }
 
-    /// The search graph is the hierarchy's arcs renumbered: each node's position is unique, and every
-    /// arc joins two positions with a weight below `unreachable`, climbing from the vertex that lists it.
+    /// The search graph is the hierarchy's arcs renumbered: every node has a position of its own, and its
+    /// upward and downward arcs, read as (node, node, weight), are exactly the hierarchy's.
     @Test func theSearchGraphKeepsEveryHierarchyArcUnderNewNumbers() throws {
         let graph = RandomRoadGraph.make(seed: 9)
         let router = try Self.withPotentials(graph)
