@@ -20,11 +20,11 @@ extension ContractionHierarchy {
     /// - Complexity: O(vertices + arcs + shortcuts).
     static func firstProblem(of hierarchy: ContractionHierarchy, graph: WeightedDigraph) -> (array: String, reason: String)? {
         let h = hierarchy
-        if let problem = rankProblem(h.rank, vertexCount: graph.vertexCount) { return ("rank", problem) }
-        if let problem = offsetsProblem(h.upwardFirstOut, vertexCount: graph.vertexCount, arcCount: h.upwardArcID.count) {
+        if let problem = permutationProblem(h.rank, vertexCount: graph.vertexCount, entry: "rank") { return ("rank", problem) }
+        if let problem = offsetsProblem(h.upwardFirstOut, vertexCount: graph.vertexCount, arcCount: h.upwardArcID.count, entry: "rank") {
             return ("upward_first_out", problem)
         }
-        if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardArcID.count) {
+        if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardArcID.count, entry: "rank") {
             return ("downward_first_in", problem)
         }
         for (name, count, expected) in [("upward_arcs", h.upwardArcs.count, 2 * h.upwardArcID.count),
@@ -42,20 +42,25 @@ extension ContractionHierarchy {
         return nil
     }
 
-    private static func rankProblem(_ rank: [UInt32], vertexCount: Int) -> String? {
-        if rank.count != vertexCount { return "\(rank.count) ranks for \(vertexCount) vertices" }
+    /// Why `numbers` (one `entry`, say a rank, per vertex) is not a permutation of the vertices, or nil.
+    /// - Complexity: O(vertices).
+    static func permutationProblem(_ numbers: [UInt32], vertexCount: Int, entry: String) -> String? {
+        if numbers.count != vertexCount { return "\(numbers.count) \(entry)s for \(vertexCount) vertices" }
         var seen = [Bool](repeating: false, count: vertexCount)
-        for (v, r) in rank.enumerated() {
-            if Int(r) >= vertexCount || seen[Int(r)] { return "rank \(r) of vertex \(v) is out of range or repeated" }
+        for (v, r) in numbers.enumerated() {
+            if Int(r) >= vertexCount || seen[Int(r)] { return "\(entry) \(r) of vertex \(v) is out of range or repeated" }
             seen[Int(r)] = true
         }
         return nil
     }
 
-    private static func offsetsProblem(_ first: [UInt32], vertexCount: Int, arcCount: Int) -> String? {
+    /// Why `first` is not the CSR offsets of `arcCount` arcs over `vertexCount` vertices (numbered by
+    /// `entry`), or nil.
+    /// - Complexity: O(vertices).
+    static func offsetsProblem(_ first: [UInt32], vertexCount: Int, arcCount: Int, entry: String) -> String? {
         if first.count != vertexCount + 1 { return "\(first.count) offsets for \(vertexCount) vertices" }
         if first[0] != 0 { return "starts at \(first[0]), not 0" }
-        for r in 0..<vertexCount where first[r] > first[r + 1] { return "decreases at rank \(r)" }
+        for r in 0..<vertexCount where first[r] > first[r + 1] { return "decreases at \(entry) \(r)" }
         if Int(first[vertexCount]) != arcCount { return "ends at \(first[vertexCount]) but there are \(arcCount) arcs" }
         return nil
     }

@@ -144,19 +144,15 @@ struct PotentialSearchGraph: Sendable {
     /// The first array whose shape is wrong for `n` vertices, with what is wrong; nil when the shape holds.
     /// - Complexity: O(n + arcs).
     private func firstProblem(vertexCount n: Int) -> (array: String, reason: String)? {
-        guard position.count == n else { return (Self.positionName, "\(position.count) entries for \(n) nodes") }
-        var seen = [Bool](repeating: false, count: n)
-        for p in position {
-            guard Int(p) < n, !seen[Int(p)] else { return (Self.positionName, "not a permutation of 0 ..< \(n)") }
-            seen[Int(p)] = true
+        if let problem = ContractionHierarchy.permutationProblem(position, vertexCount: n, entry: "position") {
+            return (Self.positionName, problem)
         }
         for (firstName, first, arcsName, arcs) in [(Self.upwardFirstName, upwardFirst, Self.upwardArcsName, upwardArcs),
                                                    (Self.downwardFirstName, downwardFirst, Self.downwardArcsName, downwardArcs)] {
-            guard first.count == n + 1, first.first == 0 else { return (firstName, "not \(n + 1) offsets from 0") }
-            guard arcs.count % 2 == 0, Int(first[n]) == arcs.count / 2 else {
-                return (firstName, "ends at \(first[n]), not at the \(arcs.count / 2) arcs of \(arcsName)")
+            guard arcs.count % 2 == 0 else { return (arcsName, "\(arcs.count) entries, not far end and weight pairs") }
+            if let problem = ContractionHierarchy.offsetsProblem(first, vertexCount: n, arcCount: arcs.count / 2, entry: "position") {
+                return (firstName, problem)
             }
-            for p in 0..<n where first[p] > first[p + 1] { return (firstName, "decreases at \(p)") }
             for i in 0 ..< arcs.count / 2 {
                 guard Int(arcs[2 * i]) < n else { return (arcsName, "arc \(i) ends at \(arcs[2 * i]), beyond \(n) vertices") }
                 guard arcs[2 * i + 1] < ContractionHierarchy.unreachable else { return (arcsName, "arc \(i) weighs the unreachable mark") }
