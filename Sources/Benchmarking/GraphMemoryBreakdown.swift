@@ -9,7 +9,8 @@ import RoadNetwork
 public struct GraphMemoryBreakdown: Equatable, Sendable {
     /// Per-node arrays: `firstOut`, coordinates, OSM ids, elevations, traffic controls.
     public var nodeArrays: Int
-    /// Per-edge arrays: tail, head, length, time, highway, speed limit, flags, name, ref, signpost, way id.
+    /// Per-edge arrays: tail, head, length, time, way id, and the way attributes (highway, speed limit,
+    /// flags, name, ref, signpost: their shared codes and tables).
     public var edgeArrays: Int
     /// `firstShapePoint`, the shape points and their elevations.
     public var geometry: Int
@@ -28,9 +29,11 @@ public struct GraphMemoryBreakdown: Equatable, Sendable {
     public init(graph g: RoadGraph) {
         nodeArrays = Self.bytes(g.firstOut) + Self.bytes(g.nodeCoordinates) + Self.bytes(g.nodeOSMIDs)
             + Self.bytes(g.nodeElevations) + Self.bytes(g.nodeControls)
+        // The six way-attribute columns share one codes buffer: counted once.
+        let wayAttributes = g.highway.ownBytes + g.speedLimit.ownBytes + g.flags.ownBytes + g.nameIndex.ownBytes
+            + g.refIndex.ownBytes + g.signpostIndex.ownBytes + g.highway.sharedCodeBytes
         edgeArrays = Self.bytes(g.tail) + Self.bytes(g.head) + Self.bytes(g.lengthMeters) + Self.bytes(g.travelTimeSeconds)
-            + Self.bytes(g.highway) + Self.bytes(g.speedLimit) + Self.bytes(g.flags) + Self.bytes(g.nameIndex)
-            + Self.bytes(g.refIndex) + Self.bytes(g.signpostIndex) + Self.bytes(g.wayID)
+            + wayAttributes + Self.bytes(g.wayID)
         geometry = Self.bytes(g.firstShapePoint) + Self.bytes(g.shapePoints) + Self.bytes(g.shapeElevations)
         reverseAdjacency = Self.bytes(g.firstIn) + Self.bytes(g.incomingEdgeList)
         let stringHeap = g.strings.reduce(0) { sum, s in
@@ -47,6 +50,9 @@ public struct GraphMemoryBreakdown: Equatable, Sendable {
 
     /// The bytes an array has allocated for its elements.
     static func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+
+    /// The bytes a column not interned with others has allocated.
+    static func bytes<T>(_ column: CompactColumn<T>) -> Int { column.ownBytes + column.sharedCodeBytes }
 
     /// The groups as bench notes, in bytes per directed edge (`edgeCount` edges), plus the total in MB.
     func notes(edgeCount: Int) -> [String: Double] {

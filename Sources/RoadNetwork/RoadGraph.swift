@@ -32,8 +32,8 @@ public struct RoadGraph: Sendable {
     public let firstOut: [UInt32]
     public let nodeCoordinates: [Coordinate]
     public let nodeOSMIDs: [Int64]
-    /// Elevation above sea level from `ele` tags, metres; NaN where unknown.
-    public let nodeElevations: [Float]
+    /// Elevation above sea level from `ele` tags, metres; NaN where unknown (held once when unknown everywhere).
+    public let nodeElevations: CompactColumn<Float>
     /// Traffic signals, stop and give-way signs standing at each node (`.none` at most).
     public let nodeControls: [TrafficControl]
 
@@ -43,20 +43,21 @@ public struct RoadGraph: Sendable {
     public let lengthMeters: [Float]
     /// Time to drive the edge at the profile's routing speed.
     public let travelTimeSeconds: [Float]
-    public let highway: [HighwayClass]
-    public let speedLimit: [SpeedLimit]
-    public let flags: [EdgeFlags]
-    public let nameIndex: [UInt32]
-    public let refIndex: [UInt32]
+    // The way attributes: interned together, one 32-bit code per edge for all six (`CompactColumn`).
+    public let highway: CompactColumn<HighwayClass>
+    public let speedLimit: CompactColumn<SpeedLimit>
+    public let flags: CompactColumn<EdgeFlags>
+    public let nameIndex: CompactColumn<UInt32>
+    public let refIndex: CompactColumn<UInt32>
     /// What the signs along each edge announce, as an index into `signposts` (0: nothing).
-    public let signpostIndex: [UInt32]
+    public let signpostIndex: CompactColumn<UInt32>
     public let wayID: [Int64]
 
     // MARK: Geometry
     public let firstShapePoint: [UInt32]
     public let shapePoints: [Coordinate]
-    /// Elevation of each shape point, metres; NaN where unknown.
-    public let shapeElevations: [Float]
+    /// Elevation of each shape point, metres; NaN where unknown (held once when unknown everywhere).
+    public let shapeElevations: CompactColumn<Float>
 
     // MARK: Shared tables
     public let strings: [String]
@@ -147,24 +148,21 @@ public struct RoadGraph: Sendable {
         self.firstOut = firstOut
         self.nodeCoordinates = nodeCoordinates
         self.nodeOSMIDs = nodeOSMIDs
-        self.nodeElevations = nodeElevations
+        self.nodeElevations = Self.elevationColumn(nodeElevations)
         self.nodeControls = nodeControls.isEmpty ? [TrafficControl](repeating: .none, count: nodeCoordinates.count) : nodeControls
         self.tail = tail
         self.head = head
         self.lengthMeters = lengthMeters
         self.travelTimeSeconds = travelTimeSeconds
-        self.highway = highway
-        self.speedLimit = speedLimit
-        self.flags = flags
-        self.nameIndex = nameIndex
-        self.refIndex = refIndex
-        self.signpostIndex = signpostIndex.isEmpty ? [UInt32](repeating: 0, count: head.count) : signpostIndex
+        (self.highway, self.speedLimit, self.flags, self.nameIndex, self.refIndex, self.signpostIndex) = Self.internedWayAttributes(
+            highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
+            signpostIndex: signpostIndex.isEmpty ? [UInt32](repeating: 0, count: head.count) : signpostIndex)
         self.signposts = signposts
         self.junctionExits = junctionExits
         self.wayID = wayID
         self.firstShapePoint = firstShapePoint
         self.shapePoints = shapePoints
-        self.shapeElevations = shapeElevations
+        self.shapeElevations = Self.elevationColumn(shapeElevations)
         self.strings = strings
         self.restrictions = restrictions
         (self.firstIn, self.incomingEdgeList) = reverseAdjacency ?? Self.reverseAdjacency(head: head, nodeCount: nodeCoordinates.count)
@@ -173,6 +171,68 @@ public struct RoadGraph: Sendable {
         #if DEBUG
         if checkedInDebugBuilds, let problem = validate() { preconditionFailure("RoadGraph invariant violated: \(problem)") }
         #endif
+    }
+
+    /// The way attributes of one edge, as interned.
+    private struct WayAttributes: Hashable {
+        var highway: HighwayClass
+        var speedLimit: SpeedLimit
+        var flags: EdgeFlags
+        var nameIndex: UInt32
+        var refIndex: UInt32
+        var signpostIndex: UInt32
+
+        /// Three packed words instead of nine fields: the import and every load intern each edge, and this
+        /// is most of that time. Consistent with `==`: a zero limit hashes as +0 whatever its sign.
+        func hash(into hasher: inout Hasher) {
+            let limit = speedLimit.kilometersPerHour == 0 ? 0 : UInt64(speedLimit.kilometersPerHour.bitPattern)
+            hasher.combine(UInt64(highway.rawValue) | UInt64(flags.rawValue) << 8 | UInt64(nameIndex) << 32)
+            hasher.combine(UInt64(refIndex) | UInt64(signpostIndex) << 32)
+            hasher.combine(limit | UInt64(speedLimit.kind.rawValue) << 32 | UInt64(speedLimit.unit.rawValue) << 40
+                           | UInt64(speedLimit.source.rawValue) << 48)
+        }
+    }
+
+    /// The six way-attribute columns, interned together: a table of the distinct combinations (a few
+    /// thousand on a city, where edges number hundreds of thousands) and one code per edge. Columns of
+    /// different lengths (a malformed input, which `validate()` reports) are kept plain.
+    /// - Complexity: O(edges) expected.
+    private static func internedWayAttributes(
+        highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
+        nameIndex: [UInt32], refIndex: [UInt32], signpostIndex: [UInt32]
+    ) -> (CompactColumn<HighwayClass>, CompactColumn<SpeedLimit>, CompactColumn<EdgeFlags>,
+          CompactColumn<UInt32>, CompactColumn<UInt32>, CompactColumn<UInt32>) {
+        let m = highway.count
+        guard [speedLimit.count, flags.count, nameIndex.count, refIndex.count, signpostIndex.count].allSatisfy({ $0 == m }) else {
+            return (CompactColumn(highway), CompactColumn(speedLimit), CompactColumn(flags),
+                    CompactColumn(nameIndex), CompactColumn(refIndex), CompactColumn(signpostIndex))
+        }
+        var codeOf: [WayAttributes: UInt32] = [:]
+        var table: [WayAttributes] = []
+        var codes = [UInt32](repeating: 0, count: m)
+        for e in 0..<m {
+            let attributes = WayAttributes(highway: highway[e], speedLimit: speedLimit[e], flags: flags[e],
+                                           nameIndex: nameIndex[e], refIndex: refIndex[e], signpostIndex: signpostIndex[e])
+            if let code = codeOf[attributes] {
+                codes[e] = code
+            } else {
+                let code = UInt32(table.count)
+                codeOf[attributes] = code
+                table.append(attributes)
+                codes[e] = code
+            }
+        }
+        return (CompactColumn(values: table.map(\.highway), codes: codes),
+                CompactColumn(values: table.map(\.speedLimit), codes: codes),
+                CompactColumn(values: table.map(\.flags), codes: codes),
+                CompactColumn(values: table.map(\.nameIndex), codes: codes),
+                CompactColumn(values: table.map(\.refIndex), codes: codes),
+                CompactColumn(values: table.map(\.signpostIndex), codes: codes))
+    }
+
+    /// Elevations held once when every one is unknown (NaN), else as given.
+    private static func elevationColumn(_ elevations: [Float]) -> CompactColumn<Float> {
+        CompactColumn(elevations, uniformWhen: { $0.isNaN && $1.isNaN })
     }
 
     /// An empty graph.

@@ -138,7 +138,7 @@ struct RoadNetworkWriter {
         try put(.firstOut, g.firstOut)
         try put(.nodeCoordinates, Self.interleave(g.nodeCoordinates))
         try put(.nodeOSMIDs, g.nodeOSMIDs)
-        try put(.nodeElevations, g.nodeElevations)
+        try put(.nodeElevations, Array(g.nodeElevations))
         try put(.nodeControls, g.nodeControls.map(\.rawValue))
         try put(.tail, g.tail)
         try put(.head, g.head)
@@ -150,12 +150,12 @@ struct RoadNetworkWriter {
         try put(.speedLimitUnit, g.speedLimit.map(\.unit.rawValue))
         try put(.speedLimitSource, g.speedLimit.map(\.source.rawValue))
         try put(.flags, g.flags.map(\.rawValue))
-        try put(.nameIndex, g.nameIndex)
-        try put(.refIndex, g.refIndex)
+        try put(.nameIndex, Array(g.nameIndex))
+        try put(.refIndex, Array(g.refIndex))
         try put(.wayID, g.wayID)
         try put(.firstShapePoint, g.firstShapePoint)
         try put(.shapeCoordinates, Self.interleave(g.shapePoints))
-        try put(.shapeElevations, g.shapeElevations)
+        try put(.shapeElevations, Array(g.shapeElevations))
         var offsets: [UInt32] = [0]
         offsets.reserveCapacity(g.strings.count + 1)
         var bytes: [UInt8] = []
@@ -165,7 +165,7 @@ struct RoadNetworkWriter {
         }
         try put(.stringOffsets, offsets)
         try put(.stringBytes, bytes)
-        try put(.signpostIndex, g.signpostIndex)
+        try put(.signpostIndex, Array(g.signpostIndex))
         try put(.signpostDestinations, g.signposts.map(\.destinationsIndex))
         try put(.signpostExits, g.signposts.map(\.exitsIndex))
         try put(.junctionExitNodes, g.junctionExits.map(\.node))

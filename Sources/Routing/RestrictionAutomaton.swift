@@ -18,14 +18,16 @@ import RoadNetwork
 ///
 /// Invariant: bases `< edgeCount` are edges (arrived over that edge, no path in progress); base
 /// `edgeCount + c` is context `c`, arrived over `contextEdge[c]` and standing at its head `contextNode[c]`;
-/// `arrival[e]` and `ruleNext[i]` (unless `forbidden`) are bases arrived over `e` and `ruleEdge[i]`.
+/// `arrival(over: e)` and `ruleNext[i]` (unless `forbidden`) are bases arrived over `e` and `ruleEdge[i]`;
+/// `startingEdges` ascend.
 struct RestrictionAutomaton {
     /// Marks a forbidden turn in `ruleNext`.
     static let forbidden = UInt32.max
 
-    /// The base reached over each edge when no context says otherwise: the edge itself, or the context
-    /// of the paths it starts.
-    let arrival: [UInt32]
+    /// The edges that start a restriction path, ascending, and the context each one arrives in
+    /// (`arrival(over:)`). Every other edge arrives in its own plain state, so no per-edge array is kept.
+    let startingEdges: [EdgeIndex]
+    let startingContexts: [UInt32]
     /// The node each context stands at.
     let contextNode: [NodeIndex]
     /// The edge each context was arrived over (every path in it has just driven this edge).
@@ -62,9 +64,13 @@ struct RestrictionAutomaton {
             arrivedOver.append(edge)
             return base
         }
-        var arrival = (0..<UInt32(edgeCount)).map { $0 }
+        var arrival: [EdgeIndex: UInt32] = [:]
+        var startingEdges: [EdgeIndex] = [], startingContexts: [UInt32] = []
         for (edge, started) in startsAt.sorted(by: { $0.key < $1.key }) {
-            arrival[Int(edge)] = intern(started.sorted(), over: edge)
+            let context = intern(started.sorted(), over: edge)
+            arrival[edge] = context
+            startingEdges.append(edge)
+            startingContexts.append(context)
         }
 
         var starts: [UInt32] = [0], ruleEdges: [EdgeIndex] = [], ruleNexts: [UInt32] = [], only: [Bool] = []
@@ -92,7 +98,7 @@ struct RestrictionAutomaton {
                 if next.isEmpty && !onlyRequired { continue }
                 let target: UInt32
                 if next.isEmpty {
-                    target = arrival[Int(edge)]
+                    target = arrival[edge] ?? edge
                 } else {
                     next.append(contentsOf: startsAt[edge] ?? [])
                     target = intern(next.sorted(), over: edge)
@@ -103,7 +109,8 @@ struct RestrictionAutomaton {
             only.append(onlyRequired)
             c += 1
         }
-        self.arrival = arrival
+        self.startingEdges = startingEdges
+        self.startingContexts = startingContexts
         contextNode = nodes
         contextEdge = arrivedOver
         ruleStart = starts
@@ -122,6 +129,24 @@ struct RestrictionAutomaton {
             if ruleEdge[i] == edge { return ruleNext[i] }
             i += 1
         }
-        return onlyListed[c] ? Self.forbidden : arrival[Int(edge)]
+        return onlyListed[c] ? Self.forbidden : arrival(over: edge)
+    }
+
+    /// The base reached over `edge` when no context says otherwise: the edge itself, or the context of
+    /// the paths it starts.
+    /// - Complexity: O(log restriction paths).
+    func arrival(over edge: EdgeIndex) -> UInt32 {
+        var lo = 0, hi = startingEdges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if startingEdges[mid] < edge { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < startingEdges.count && startingEdges[lo] == edge ? startingContexts[lo] : edge
+    }
+
+    /// Bytes held: the starting edges and their contexts, each context's node, edge and rule offsets, and
+    /// the rules.
+    var byteCount: Int {
+        8 * startingEdges.count + 13 * contextCount + 8 * ruleEdge.count
     }
 }

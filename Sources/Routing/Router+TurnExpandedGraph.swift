@@ -29,9 +29,9 @@ extension Router {
         let records = graph.edgeCount * MemoryLayout<TurnExpandedGraph.Edge>.stride
         let turns = turnCount * MemoryLayout<UInt32>.stride
         let offsets = (graph.nodeCount + 1) * MemoryLayout<UInt32>.stride
-        // `arrivingState` per base plus `arrivingBase` per arriving state: one entry per state.
-        let phases = stateGraph.stateCount * MemoryLayout<UInt32>.stride
-        let contexts = automaton.arrival.count * 4 + automaton.contextCount * 8 + automaton.ruleEdge.count * 8
+        // `arrivingBase`: one entry per arriving state.
+        let phases = stateGraph.arrivingCount * MemoryLayout<UInt32>.stride
+        let contexts = automaton.byteCount
         return records + turns + offsets + phases + contexts
     }
 
@@ -71,10 +71,10 @@ extension Router {
     func forEachState(arrivingOver edge: EdgeIndex, _ body: (UInt32) -> Void) {
         func visit(_ base: UInt32) {
             body(base)
-            let arriving = stateGraph.arrivingState[Int(base)]
+            let arriving = stateGraph.arrivingState(of: base)
             if arriving != UInt32.max { body(arriving) }
         }
-        if automaton.arrival[Int(edge)] == edge { visit(edge) }
+        if automaton.arrival(over: edge) == edge { visit(edge) }
         for c in contextsByEdge[edge] ?? [] { visit(UInt32(edgeCount + c)) }
     }
 

@@ -213,7 +213,7 @@ public final class Router: @unchecked Sendable {
     /// their node (via-way restrictions depend on more history than one edge and are not consulted).
     /// - Complexity: O(restrictions starting at `fromEdge`).
     public func isTurnAllowed(from fromEdge: EdgeIndex, to toEdge: EdgeIndex) -> Bool {
-        let base = Int(automaton.arrival[Int(fromEdge)])
+        let base = Int(automaton.arrival(over: fromEdge))
         return base < edgeCount || automaton.next(fromContext: base - edgeCount, over: toEdge) != RestrictionAutomaton.forbidden
     }
 

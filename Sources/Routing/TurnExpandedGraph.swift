@@ -8,7 +8,7 @@ import RoadNetwork
 /// `through` only; one whose arrival edge is destination-only in `leaving` and `arriving` (the access
 /// phase is then all that differs). So state `b < baseCount` is base `b` in its first phase (`through`
 /// or `leaving`), and the `arriving` copies of the destination-only bases follow from `baseCount` on, in
-/// base order (`arrivingState[b]`, `arrivingBase[s − baseCount]`).
+/// base order (`arrivingBase[s − baseCount]`, found back by binary search: `arrivingState(of:)`).
 ///
 /// Costs are integers: milliseconds for time, millimetres for distance (see `Router` for why); a
 /// transition into the state of edge `o` costs the turn onto `o` plus the whole of `o`.
@@ -44,10 +44,11 @@ struct TurnExpandedGraph {
     let edges: UnsafeMutablePointer<Edge>
     /// Turn entries (`TurnTable` layout: milliseconds plus the U-turn flag).
     let turns: UnsafeMutablePointer<UInt32>
-    /// The `arriving` state of each destination-only base (`UInt32.max` for public ones).
-    let arrivingState: UnsafeMutablePointer<UInt32>
-    /// The base of each `arriving` state, from `baseCount` on.
+    /// The base of each `arriving` state, from `baseCount` on: the destination-only bases, ascending.
+    /// Only these few states need a lookup, so no per-base array maps bases to them.
     let arrivingBase: UnsafeMutablePointer<UInt32>
+    /// Number of `arriving` states (`stateCount − baseCount`).
+    let arrivingCount: Int
     let automaton: RestrictionAutomaton
 
     /// Lays out the arrays for `graph` with its turn table, restriction automaton and integer costs.
@@ -62,7 +63,7 @@ struct TurnExpandedGraph {
         for v in 0...graph.nodeCount { firstOut[v] = graph.firstOut[v] }
         edges = .allocate(capacity: max(1, m))
         for e in 0..<m {
-            var arrival = automaton.arrival[e]
+            var arrival = automaton.arrival(over: EdgeIndex(e))
             if graph.flags[e].contains(.destinationOnly) { arrival |= Self.destinationOnlyBit }
             edges[e] = Edge(head: graph.head[e], arrival: arrival, turnStart: turnTable.start[e],
                             timeCost: isExcluded?(EdgeIndex(e)) == true ? Self.excludedCost : timeCosts[e],
@@ -70,19 +71,14 @@ struct TurnExpandedGraph {
         }
         turns = .allocate(capacity: max(1, turnTable.entries.count))
         for (i, entry) in turnTable.entries.enumerated() { turns[i] = entry }
-        arrivingState = .allocate(capacity: max(1, baseCount))
         var arriving: [UInt32] = []
         for b in 0..<baseCount {
             let edge = b < m ? b : Int(automaton.contextEdge[b - m])
-            if graph.flags[edge].contains(.destinationOnly) {
-                arrivingState[b] = UInt32(baseCount + arriving.count)
-                arriving.append(UInt32(b))
-            } else {
-                arrivingState[b] = UInt32.max
-            }
+            if graph.flags[edge].contains(.destinationOnly) { arriving.append(UInt32(b)) }
         }
         arrivingBase = .allocate(capacity: max(1, arriving.count))
         for (i, b) in arriving.enumerated() { arrivingBase[i] = b }
+        arrivingCount = arriving.count
         stateCount = baseCount + arriving.count
     }
 
@@ -91,7 +87,6 @@ struct TurnExpandedGraph {
         firstOut.deallocate()
         edges.deallocate()
         turns.deallocate()
-        arrivingState.deallocate()
         arrivingBase.deallocate()
     }
 
@@ -124,7 +119,18 @@ struct TurnExpandedGraph {
     /// The state of `base` in `phase` (which must be one the base has).
     @inline(__always)
     func state(base: UInt32, phase: AccessPhase) -> UInt32 {
-        phase == .arriving ? arrivingState[Int(base)] : base
+        phase == .arriving ? arrivingState(of: base) : base
+    }
+
+    /// The `arriving` state of destination-only base `base`, or `UInt32.max` when the base is public.
+    /// - Complexity: O(log destination-only bases).
+    func arrivingState(of base: UInt32) -> UInt32 {
+        var lo = 0, hi = arrivingCount
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if arrivingBase[mid] < base { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < arrivingCount && arrivingBase[lo] == base ? UInt32(baseCount + lo) : UInt32.max
     }
 
     /// The state reached by driving (the rest of) `edge` at the start of a leg: the edge's own base, in

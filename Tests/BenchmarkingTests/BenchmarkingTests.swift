@@ -165,12 +165,14 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     let m = graph.edgeCount, n = graph.nodeCount
     #expect(m == 398)
     let breakdown = GraphMemoryBreakdown(graph: graph)
-    // Tail, head, length, time, name, ref and signpost take 4 bytes an edge, the way id and the speed
-    // limit 8, the flags 2 and the highway class 1: 47. The allocator may round each array up a little.
+    // Tail, head, length and time take 4 bytes an edge, the way id 8, and the way attributes one 4-byte
+    // code (all edges are one way here: a table of one entry of 23 bytes, class 1, speed limit 8, flags 2,
+    // name, ref and signpost 4 each, padded to each column's stride). The allocator may round up a little.
     let slack = 11 * 64
-    #expect(breakdown.edgeArrays >= 47 * m && breakdown.edgeArrays < 47 * m + slack)
-    // firstOut 4, coordinate 16, OSM id 8, elevation 4, traffic control 1 per node.
-    #expect(breakdown.nodeArrays >= 33 * n + 4 && breakdown.nodeArrays < 33 * n + 4 + 5 * 64)
+    #expect(breakdown.edgeArrays >= 28 * m + 23 && breakdown.edgeArrays < 28 * m + 23 + slack)
+    // firstOut 4, coordinate 16, OSM id 8 and traffic control 1 per node; the elevations are unknown
+    // everywhere, so one NaN is held for all.
+    #expect(breakdown.nodeArrays >= 29 * n + 4 + 4 && breakdown.nodeArrays < 29 * n + 4 + 4 + 5 * 64)
     #expect(breakdown.reverseAdjacency >= 4 * (n + 1) + 4 * m && breakdown.reverseAdjacency < 4 * (n + 1) + 4 * m + 2 * 64)
     // Two strings (one on the heap), one signpost, nothing else.
     #expect(breakdown.tables >= 2 * 16 + 39 + GraphMemoryBreakdown.stringHeaderBytes)

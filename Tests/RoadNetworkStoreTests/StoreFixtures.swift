@@ -78,7 +78,7 @@ enum StoreFixtures {
     }
 }
 
-extension Array where Element == Float {
+extension Collection where Element == Float {
     /// Bit patterns, so NaN elevations compare equal to themselves.
     var bits: [UInt32] { map(\.bitPattern) }
 }

@@ -1,0 +1,85 @@
+/// A read-only column of a `RoadGraph` (one element per node, edge or shape point), kept in whichever of
+/// three forms is smallest for its contents, and read like an array.
+///
+/// - *plain*: the elements themselves;
+/// - *uniform*: one value repeated (elevations of an extract without `ele` tags are all NaN);
+/// - *interned*: a table of the distinct values plus a 32-bit code per element. The way attributes of the
+///   edges (class, speed limit, flags, name, ref, signpost) repeat along every way and across ways, so one
+///   code per edge indexes all six at once (`RoadGraph.init` interns them together and each column keeps
+///   its projection of the shared table); the codes array is then one buffer shared by the six columns.
+///
+/// Invariant: every code is below its table's count; `count` is the number of elements in every form.
+public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable {
+    @usableFromInline enum Form: UInt8, Sendable { case plain, uniform, interned }
+    // Plain fields rather than an enum with payloads: reading a payload retains and releases its array
+    // on every element read, which the graph's hot loops cannot afford.
+    /// The elements (plain), the one value (uniform) or the distinct values (interned).
+    @usableFromInline let values: [Element]
+    /// Per element, the index of its value (interned only; empty otherwise).
+    @usableFromInline let codes: [UInt32]
+    @usableFromInline let form: Form
+    public let count: Int
+
+    /// The elements as given, unchanged.
+    public init(_ elements: [Element]) {
+        values = elements
+        codes = []
+        form = .plain
+        count = elements.count
+    }
+
+    /// `count` copies of `value`, held once.
+    public init(repeating value: Element, count: Int) {
+        values = [value]
+        codes = []
+        form = .uniform
+        self.count = count
+    }
+
+    /// A column whose element `i` is `values[codes[i]]`.
+    /// - Precondition: every code is below `values.count`.
+    init(values: [Element], codes: [UInt32]) {
+        precondition(codes.allSatisfy { Int($0) < values.count }, "a code beyond the column's \(values.count) values")
+        self.values = values
+        self.codes = codes
+        form = .interned
+        count = codes.count
+    }
+
+    /// `elements` held once when they are all the same by `same` (at least one of them), else as given.
+    public init(_ elements: [Element], uniformWhen same: (Element, Element) -> Bool) {
+        if let first = elements.first, elements.allSatisfy({ same($0, first) }) {
+            self.init(repeating: first, count: elements.count)
+        } else {
+            self.init(elements)
+        }
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    @inlinable
+    public subscript(i: Int) -> Element {
+        switch form {
+        case .plain:
+            return values[i]
+        case .uniform:
+            precondition(i >= 0 && i < count, "index \(i) beyond the column's \(count) elements")
+            return values[0]
+        case .interned:
+            return values[Int(codes[i])]
+        }
+    }
+
+    /// Bytes this column allocates for itself, without a codes buffer it shares with other columns
+    /// (`sharedCodeBytes`).
+    public var ownBytes: Int { values.capacity * MemoryLayout<Element>.stride }
+
+    /// Bytes of the codes buffer of an interned column (0 otherwise), which columns interned together share.
+    public var sharedCodeBytes: Int { codes.capacity * MemoryLayout<UInt32>.stride }
+}
+
+extension CompactColumn: Equatable where Element: Equatable {
+    /// Element by element, whatever the forms.
+    public static func == (a: CompactColumn, b: CompactColumn) -> Bool { a.elementsEqual(b) }
+}
