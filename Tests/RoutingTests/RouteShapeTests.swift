@@ -165,4 +165,23 @@ import TestSupport
             }
         }
     }
+
+    /// Edges 170 m long in 50 m cells, some bent: an edge whose segments share a cell is listed there
+    /// once, and every edge is listed somewhere (one of each two-way pair).
+    @Test func eachCellListsAnEdgeOnceWhateverItsSegmentsThere() {
+        for graphSeed in UInt64(40)...43 {
+            let graph = RandomRoadGraph.make(seed: graphSeed, columns: 8, rows: 8, spacing: 170)
+            let router = Router(graph: graph)
+            let index = router.snapIndex
+            for cell in 0 ..< index.firstEntry.count - 1 {
+                let listed = index.entryEdge[Int(index.firstEntry[cell]) ..< Int(index.firstEntry[cell + 1])]
+                #expect(Set(listed).count == listed.count, "cell \(cell) lists an edge twice")
+            }
+            let indexed = Set(index.entryEdge)
+            for e in 0 ..< EdgeIndex(graph.edgeCount) {
+                let pairMember = router.twin(of: e).map { min($0, e) } ?? e
+                #expect(indexed.contains(pairMember), "edge \(e) is in no cell")
+            }
+        }
+    }
 }
