@@ -58,17 +58,26 @@ public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { count }
 
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(i: Int) -> Element {
         switch form {
         case .plain:
             return values[i]
         case .uniform:
-            precondition(i >= 0 && i < count, "index \(i) beyond the column's \(count) elements")
+            // A constant message: an interpolated one made the subscript too big to inline.
+            precondition(UInt(bitPattern: i) < UInt(count), "index beyond the column's elements")
             return values[0]
         case .interned:
             return values[Int(codes[i])]
         }
+    }
+
+    /// Whether every element satisfies `predicate`, asking it once per distinct value held (a uniform or
+    /// interned column's table; a plain column's elements). A table value no element uses is asked too.
+    /// - Complexity: O(values held).
+    public func everyValue(_ predicate: (Element) -> Bool) -> Bool {
+        if form == .uniform && count == 0 { return true }
+        return values.allSatisfy(predicate)
     }
 
     /// Bytes this column allocates for itself, without a codes buffer it shares with other columns

@@ -378,8 +378,16 @@ public struct RoadGraph: Sendable {
             if !(travelTimeSeconds[e] >= 0) || !travelTimeSeconds[e].isFinite { return "edge \(e) has travel time \(travelTimeSeconds[e])" }
             if lengthMeters[e] > 0 && travelTimeSeconds[e] <= 0 { return "edge \(e) has length but no travel time" }
             if firstShapePoint[e] > firstShapePoint[e + 1] { return "firstShapePoint decreases at edge \(e)" }
-            if Int(nameIndex[e]) >= strings.count || Int(refIndex[e]) >= strings.count { return "edge \(e) names a missing string" }
-            if Int(signpostIndex[e]) >= signposts.count { return "edge \(e) has signpost \(signpostIndex[e]), beyond \(signposts.count) signposts" }
+        }
+        // The interned columns hold each distinct value once: checking those is checking every edge, and
+        // only a failure needs the edge that has it.
+        if !nameIndex.everyValue({ Int($0) < strings.count }) || !refIndex.everyValue({ Int($0) < strings.count }) {
+            let e = (0..<m).first { Int(nameIndex[$0]) >= strings.count || Int(refIndex[$0]) >= strings.count } ?? 0
+            return "edge \(e) names a missing string"
+        }
+        if !signpostIndex.everyValue({ Int($0) < signposts.count }) {
+            let e = (0..<m).first { Int(signpostIndex[$0]) >= signposts.count } ?? 0
+            return "edge \(e) has signpost \(signpostIndex[e]), beyond \(signposts.count) signposts"
         }
         var previous: UInt32 = 0
         for r in restrictions {

@@ -136,7 +136,7 @@ extension Router {
     func turnMilliseconds(from: EdgeIndex, to: EdgeIndex) -> UInt32 {
         let start = Int(stateGraph.edges[Int(from)].turnStart)
         let first = graph.firstOut[Int(graph.head[Int(from)])]
-        return stateGraph.turns[start + Int(to - first)] & TurnTable.costMask
+        return stateGraph.turn(at: start + Int(to - first)) & TurnTable.costMask
     }
 
     /// The number of points of an edge's polyline: tail node, shape points, head node.

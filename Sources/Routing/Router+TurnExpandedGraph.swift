@@ -27,7 +27,7 @@ extension Router {
     /// access-phase maps and the restriction contexts (not the graph, snapping grid or landmarks).
     public var searchGraphByteCount: Int {
         let records = graph.edgeCount * MemoryLayout<TurnExpandedGraph.Edge>.stride
-        let turns = turnCount * MemoryLayout<UInt32>.stride
+        let turns = stateGraph.turnBytes
         let offsets = (graph.nodeCount + 1) * MemoryLayout<UInt32>.stride
         // `arrivingBase`: one entry per arriving state.
         let phases = stateGraph.arrivingCount * MemoryLayout<UInt32>.stride
@@ -90,7 +90,7 @@ extension Router {
     public func turnCost(from: EdgeIndex, to: EdgeIndex) -> UInt32? {
         guard graph.tail[Int(to)] == graph.head[Int(from)] else { return nil }
         let start = Int(stateGraph.edges[Int(from)].turnStart)
-        let entry = stateGraph.turns[start + Int(to - graph.firstOut[Int(graph.head[Int(from)])])]
+        let entry = stateGraph.turn(at: start + Int(to - graph.firstOut[Int(graph.head[Int(from)])]))
         return entry & TurnTable.uTurnBesideOtherExits != 0 ? nil : entry & TurnTable.costMask
     }
 }

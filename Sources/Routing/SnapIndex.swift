@@ -72,8 +72,10 @@ public struct SnapIndex: Sendable {
             ((c.longitude - referenceLongitude) * metersPerDegreeX, (c.latitude - referenceLatitude) * metersPerDegreeY)
         }
         // Each indexed edge's cells, once each: its segments' cells, sorted and without repeats.
-        var cells: [Int] = []
         func forEachCell(_ body: (Int, EdgeIndex) -> Void) {
+            // Local to this call: a variable captured from outside would be checked for exclusive
+            // access on every append.
+            var cells: [Int] = []
             for e in 0..<graph.edgeCount {
                 let t = Int(twin[e])
                 if twin[e] != EdgeTwins.none && t < e { continue }
@@ -123,6 +125,9 @@ public struct SnapIndex: Sendable {
         }
     }
 
+    /// How many measured edges one query remembers, so as not to measure them again.
+    static let rememberedEdges = 64
+
     /// The largest distance between two points on Earth, metres.
     static let halfEarthCircumference: Meters = 20_040_000
 
@@ -157,29 +162,36 @@ public struct SnapIndex: Sendable {
 
         var best: (distance: Meters, edge: EdgeIndex, segment: UInt32, fraction: Double, point: Coordinate)?
         let maxRing = Int((searchRadius / cellSize).rounded(.up)) + 1
-        var ring = 0
-        while ring <= maxRing {
-            // Everything in ring r or beyond is at least (r - 1) cells away (projected).
-            if let b = best, b.distance <= Double(ring - 1) * cellSize * 0.9 { break }
-            if Double(ring - 1) * cellSize * 0.9 > maxDistance { break }
-            for (column, row) in SnapIndex.ringCells(centerColumn: cx, centerRow: cy, ring: ring)
-            where column >= 0 && column < columns && row >= 0 && row < rows {
-                let cell = row * columns + column
-                for i in Int(firstEntry[cell])..<Int(firstEntry[cell + 1]) {
-                    let edge = entryEdge[i]
-                    if !accepts(edge) { continue }
-                    // An edge met again in another cell measures the same: the minimum cannot change.
-                    forEachSegment(of: edge, in: graph) { segment, a, b in
-                        let hit = GreatCircle.closestPoint(to: coordinate, onSegmentFrom: a, to: b)
-                        if let current = best {
-                            if hit.distance > current.distance { return }
-                            if hit.distance == current.distance && (edge, segment) >= (current.edge, current.segment) { return }
+        // An edge listed in several of the cells searched is measured once: the first few dozen measured
+        // edges are remembered (later ones are measured again, which finds the same minimum).
+        withUnsafeTemporaryAllocation(of: EdgeIndex.self, capacity: SnapIndex.rememberedEdges) { measured in
+            var measuredCount = 0
+            var ring = 0
+            while ring <= maxRing {
+                // Everything in ring r or beyond is at least (r - 1) cells away (projected).
+                if let b = best, b.distance <= Double(ring - 1) * cellSize * 0.9 { break }
+                if Double(ring - 1) * cellSize * 0.9 > maxDistance { break }
+                for (column, row) in SnapIndex.ringCells(centerColumn: cx, centerRow: cy, ring: ring)
+                where column >= 0 && column < columns && row >= 0 && row < rows {
+                    let cell = row * columns + column
+                    for i in Int(firstEntry[cell])..<Int(firstEntry[cell + 1]) {
+                        let edge = entryEdge[i]
+                        // Ring 0 is one cell, which lists an edge once.
+                        if ring > 0 && measured[..<measuredCount].contains(edge) { continue }
+                        if measuredCount < SnapIndex.rememberedEdges { measured[measuredCount] = edge; measuredCount += 1 }
+                        if !accepts(edge) { continue }
+                        forEachSegment(of: edge, in: graph) { segment, a, b in
+                            let hit = GreatCircle.closestPoint(to: coordinate, onSegmentFrom: a, to: b)
+                            if let current = best {
+                                if hit.distance > current.distance { return }
+                                if hit.distance == current.distance && (edge, segment) >= (current.edge, current.segment) { return }
+                            }
+                            best = (hit.distance, edge, segment, hit.fraction, hit.point)
                         }
-                        best = (hit.distance, edge, segment, hit.fraction, hit.point)
                     }
                 }
+                ring += 1
             }
-            ring += 1
         }
         guard let found = best, found.distance <= maxDistance else { return nil }
         let fraction = SnapIndex.edgeFraction(edge: found.edge, segment: Int(found.segment), segmentFraction: found.fraction, in: graph)

@@ -42,8 +42,16 @@ struct TurnExpandedGraph {
     let stateCount: Int
     let firstOut: UnsafeMutablePointer<UInt32>
     let edges: UnsafeMutablePointer<Edge>
-    /// Turn entries (`TurnTable` layout: milliseconds plus the U-turn flag).
-    let turns: UnsafeMutablePointer<UInt32>
+    /// The turn entries (`TurnTable` layout: milliseconds plus the U-turn flag), read with `turn(at:)`.
+    /// A graph's turns take few distinct values (a city's, a few thousand), so when they fit, each turn is
+    /// a 16-bit code into `turnValues` (`turnCodes`), else the entries themselves (`wideTurns`, with
+    /// `turnCodes` nil).
+    let turnCodes: UnsafeMutablePointer<UInt16>?
+    let wideTurns: UnsafeMutablePointer<UInt32>?
+    let turnValues: UnsafeMutablePointer<UInt32>
+    let turnValueCount: Int
+    /// Number of turns.
+    let turnCount: Int
     /// The base of each `arriving` state, from `baseCount` on: the destination-only bases, ascending.
     /// Only these few states need a lookup, so no per-base array maps bases to them.
     let arrivingBase: UnsafeMutablePointer<UInt32>
@@ -62,15 +70,21 @@ struct TurnExpandedGraph {
         firstOut = .allocate(capacity: graph.nodeCount + 1)
         for v in 0...graph.nodeCount { firstOut[v] = graph.firstOut[v] }
         edges = .allocate(capacity: max(1, m))
+        // The edges that start a restriction path ascend, as `e` does: walk them alongside.
+        var starting = 0
         for e in 0..<m {
-            var arrival = automaton.arrival(over: EdgeIndex(e))
+            var arrival = UInt32(e)
+            if starting < automaton.startingEdges.count && automaton.startingEdges[starting] == e {
+                arrival = automaton.startingContexts[starting]
+                starting += 1
+            }
             if graph.flags[e].contains(.destinationOnly) { arrival |= Self.destinationOnlyBit }
             edges[e] = Edge(head: graph.head[e], arrival: arrival, turnStart: turnTable.start[e],
                             timeCost: isExcluded?(EdgeIndex(e)) == true ? Self.excludedCost : timeCosts[e],
                             distanceCost: distanceCosts[e])
         }
-        turns = .allocate(capacity: max(1, turnTable.entries.count))
-        for (i, entry) in turnTable.entries.enumerated() { turns[i] = entry }
+        (turnCodes, wideTurns, turnValues, turnValueCount) = Self.internedTurns(turnTable.entries)
+        turnCount = turnTable.entries.count
         var arriving: [UInt32] = []
         for b in 0..<baseCount {
             let edge = b < m ? b : Int(automaton.contextEdge[b - m])
@@ -86,8 +100,60 @@ struct TurnExpandedGraph {
     func deallocate() {
         firstOut.deallocate()
         edges.deallocate()
-        turns.deallocate()
+        turnCodes?.deallocate()
+        wideTurns?.deallocate()
+        turnValues.deallocate()
         arrivingBase.deallocate()
+    }
+
+    /// The turn entry `i` (`TurnTable` layout).
+    @inline(__always)
+    func turn(at i: Int) -> UInt32 {
+        if let turnCodes { return turnValues[Int(turnCodes[i])] }
+        return wideTurns.unsafelyUnwrapped[i]
+    }
+
+    /// Turns whose milliseconds lie below this are coded through a direct table when interning (a turn
+    /// of two minutes or more is kept wide).
+    static let codedTurnMillisecondLimit = 1 << 17
+
+    /// `entries` as 16-bit codes into their distinct values, or as themselves when there are more than
+    /// 2¹⁶ distinct values or a turn of `codedTurnMillisecondLimit` or more.
+    /// - Complexity: O(turns), with a 2¹⁸-entry table.
+    static func internedTurns(_ entries: [UInt32])
+        -> (UnsafeMutablePointer<UInt16>?, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>, Int) {
+        let limit = codedTurnMillisecondLimit
+        func slot(_ entry: UInt32) -> Int? {
+            let milliseconds = Int(entry & TurnTable.costMask)
+            guard milliseconds < limit, entry & ~(TurnTable.costMask | TurnTable.uTurnBesideOtherExits) == 0 else { return nil }
+            return (entry & TurnTable.uTurnBesideOtherExits != 0 ? limit : 0) + milliseconds
+        }
+        var codeOfSlot = [Int32](repeating: -1, count: 2 * limit)
+        var values: [UInt32] = []
+        var fits = true
+        for entry in entries {
+            guard let s = slot(entry) else { fits = false; break }
+            if codeOfSlot[s] < 0 {
+                guard values.count <= Int(UInt16.max) else { fits = false; break }
+                codeOfSlot[s] = Int32(values.count)
+                values.append(entry)
+            }
+        }
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, values.count))
+        guard fits else {
+            let wide = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, entries.count))
+            for (i, entry) in entries.enumerated() { wide[i] = entry }
+            return (nil, wide, table, 0)
+        }
+        for (i, value) in values.enumerated() { table[i] = value }
+        let codes = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, entries.count))
+        for (i, entry) in entries.enumerated() { codes[i] = UInt16(codeOfSlot[slot(entry)!]) }
+        return (codes, nil, table, values.count)
+    }
+
+    /// Bytes of the turns: a code or an entry per turn, plus the distinct values.
+    var turnBytes: Int {
+        turnCount * (turnCodes == nil ? 4 : 2) + turnValueCount * 4
     }
 
     /// A state taken apart.
@@ -156,7 +222,7 @@ struct TurnExpandedGraph {
         var o = first
         while o < end {
             defer { o += 1 }
-            let turn = turns[turnStart + Int(o - first)]
+            let turn = self.turn(at: turnStart + Int(o - first))
             let record = edges[Int(o)]
             if record.timeCost == Self.excludedCost { continue }
             var nextBase = record.arrival & ~Self.destinationOnlyBit
@@ -177,7 +243,7 @@ struct TurnExpandedGraph {
 
     /// Whether context `c` allows an exit other than the U-turn among edges `first ..< end`.
     private func hasOtherExit(context c: Int, turnStart: Int, from first: UInt32, to end: UInt32) -> Bool {
-        for o in first..<end where turns[turnStart + Int(o - first)] & TurnTable.uTurnBesideOtherExits == 0
+        for o in first..<end where turn(at: turnStart + Int(o - first)) & TurnTable.uTurnBesideOtherExits == 0
             && edges[Int(o)].timeCost != Self.excludedCost {
             if automaton.next(fromContext: c, over: o) != RestrictionAutomaton.forbidden { return true }
         }

@@ -114,3 +114,38 @@ import TestSupport
         #expect(checked > 50)
     }
 }
+
+/// The search reads each turn through a 16-bit code into the distinct turn entries when they allow it,
+/// and the entries themselves otherwise; both read back every entry as `TurnTable` priced it.
+@Suite struct InternedTurnTests {
+    static let uTurn = TurnTable.uTurnBesideOtherExits
+
+    func readBack(_ entries: [UInt32]) -> (values: [UInt32], coded: Bool, distinct: Int) {
+        let (codes, wide, table, count) = TurnExpandedGraph.internedTurns(entries)
+        defer { codes?.deallocate(); wide?.deallocate(); table.deallocate() }
+        let values = entries.indices.map { i in codes.map { table[Int($0[i])] } ?? wide![i] }
+        return (values, codes != nil, count)
+    }
+
+    @Test func aCitysTurnsAreCodedOncePerDistinctEntry() {
+        // Straight on, a right turn, a left turn with a signal, and a U-turn beside other exits.
+        let entries: [UInt32] = [0, 2_150, 0, 7_425, 2_150, 20_000 | Self.uTurn, 0, 7_425]
+        let read = readBack(entries)
+        #expect(read.values == entries && read.coded && read.distinct == 4)
+    }
+
+    @Test func aTurnOfTwoMinutesOrMoreKeepsTheEntriesWide() {
+        let entries: [UInt32] = [0, 2_150, UInt32(TurnExpandedGraph.codedTurnMillisecondLimit), 5]
+        let read = readBack(entries)
+        #expect(read.values == entries && !read.coded)
+    }
+
+    @Test func moreThan65536DistinctEntriesKeepTheEntriesWide() {
+        let entries = (0 ..< UInt32(70_000)).map { $0 % 65_000 + ($0 >= 65_000 ? Self.uTurn : 0) }
+        let read = readBack(entries)
+        #expect(read.values == entries && !read.coded)
+        let fitting = Array(entries.prefix(65_536))
+        let fit = readBack(fitting)
+        #expect(fit.values == fitting && fit.coded && fit.distinct == 65_536)
+    }
+}
