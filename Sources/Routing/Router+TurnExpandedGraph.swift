@@ -21,7 +21,7 @@ extension Router {
     public var searchStateCount: Int { stateGraph.stateCount }
 
     /// Number of turns priced (one per arrival edge and edge leaving its head).
-    public var turnCount: Int { graph.edgeCount == 0 ? 0 : Int(stateGraph.edges[graph.edgeCount - 1].turnStart) + graph.outgoingEdges(of: graph.head[graph.edgeCount - 1]).count }
+    public var turnCount: Int { stateGraph.turnCount }
 
     /// Bytes of the search arrays shared by all queries: edge records, turn table, node offsets, the
     /// access-phase maps and the restriction contexts (not the graph, snapping grid or landmarks).

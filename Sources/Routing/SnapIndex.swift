@@ -12,9 +12,10 @@ import RoadNetwork
 /// `entryEdge[i]` for `i` in `firstEntry[c] ..< firstEntry[c + 1]`, each once per cell; a query measures
 /// every segment of such an edge (segment `k` of edge `e` runs from point `k` to point `k + 1` of
 /// `graph.geometry(of: e)`). One entry per edge and cell, not per segment and cell: the entries are 4
-/// bytes instead of 8 and about a third fewer, and most edges have one to three segments to measure. Only
-/// one edge of each two-way pair is indexed (the twin with the smaller index); the router offers the
-/// other direction itself.
+/// bytes instead of 8 and fewer (44 % fewer on a generated 5 M-node city), for about half as many
+/// instructions again per snap (a listed edge's segments outside the cell are measured too; measured on
+/// Porto, BENCHMARKS.md). Only one edge of each two-way pair is indexed (the twin with the smaller
+/// index); the router offers the other direction itself.
 public struct SnapIndex: Sendable {
     /// Side of one square cell.
     public let cellSize: Meters
