@@ -9,13 +9,13 @@ import RoadNetwork
 /// covers `[column × cellSize, (column + 1) × cellSize)` from the grid's south-west corner.
 ///
 /// Layout (CSR): the edges with a segment passing through cell `c = row × columns + column` are
-/// `entryEdge[i]` for `i` in `firstEntry[c] ..< firstEntry[c + 1]`, each once per cell; a query measures
-/// every segment of such an edge (segment `k` of edge `e` runs from point `k` to point `k + 1` of
-/// `graph.geometry(of: e)`). One entry per edge and cell, not per segment and cell: the entries are 4
-/// bytes instead of 8 and fewer (44 % fewer on a generated 5 M-node city), for about half as many
-/// instructions again per snap (a listed edge's segments outside the cell are measured too; measured on
-/// Porto, BENCHMARKS.md). Only one edge of each two-way pair is indexed (the twin with the smaller
-/// index); the router offers the other direction itself.
+/// `entryEdge[i]` for `i` in `firstEntry[c] ..< firstEntry[c + 1]`, each once per cell; a query searching
+/// the cell measures the segments of such an edge that pass through it, by the same test that listed the
+/// edge (segment `k` of edge `e` runs from point `k` to point `k + 1` of `graph.geometry(of: e)`). One
+/// entry per edge and cell, not per segment and cell: the entries are 4 bytes instead of 8 and fewer (44 %
+/// fewer on a generated 5 M-node city), and a query measures the same segments as before, for a cheap
+/// planar test of each segment of a listed edge. Only one edge of each two-way pair is indexed (the twin
+/// with the smaller index); the router offers the other direction itself.
 public struct SnapIndex: Sendable {
     /// Side of one square cell.
     public let cellSize: Meters
@@ -68,7 +68,7 @@ public struct SnapIndex: Sendable {
         // Two passes over the same cell enumeration: count per cell, then fill (counting sort).
         var counts = [UInt32](repeating: 0, count: columns * rows + 1)
         var totalEntries = 0
-        let grid = (columns: columns, rows: rows, size: size, originX: originX, originY: originY)
+        let grid: Grid = (columns: columns, rows: rows, size: size, originX: originX, originY: originY)
         let project = { [referenceLatitude, referenceLongitude, metersPerDegreeX, metersPerDegreeY] (c: Coordinate) -> (Double, Double) in
             ((c.longitude - referenceLongitude) * metersPerDegreeX, (c.latitude - referenceLatitude) * metersPerDegreeY)
         }
@@ -102,32 +102,74 @@ public struct SnapIndex: Sendable {
         entryEdge = edges
     }
 
-    /// Calls `body` with every cell the segment a-b passes through (a superset: cells whose centre lies
-    /// within half a cell diagonal of the segment).
-    private static func cells(alongSegment a: (Double, Double), _ b: (Double, Double),
-                              grid: (columns: Int, rows: Int, size: Double, originX: Double, originY: Double),
-                              _ body: (Int) -> Void) {
+    /// The grid's shape, as the cell tests read it.
+    typealias Grid = (columns: Int, rows: Int, size: Double, originX: Double, originY: Double)
+
+    /// The column and row ranges of the cells the segment a-b's bounding box touches.
+    private static func cellRanges(ofSegment a: (Double, Double), _ b: (Double, Double), grid: Grid)
+        -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         func column(_ x: Double) -> Int { min(grid.columns - 1, max(0, Int(((x - grid.originX) / grid.size).rounded(.down)))) }
         func row(_ y: Double) -> Int { min(grid.rows - 1, max(0, Int(((y - grid.originY) / grid.size).rounded(.down)))) }
-        let c0 = column(min(a.0, b.0)), c1 = column(max(a.0, b.0))
-        let r0 = row(min(a.1, b.1)), r1 = row(max(a.1, b.1))
-        if c0 == c1 && r0 == r1 { body(r0 * grid.columns + c0); return }
+        return (column(min(a.0, b.0))...column(max(a.0, b.0)), row(min(a.1, b.1))...row(max(a.1, b.1)))
+    }
+
+    /// Whether the segment a-b counts as passing through cell (`c`, `r`): the one cell of a segment
+    /// inside one cell, else a cell of its bounding box whose centre lies within half a cell diagonal of
+    /// it. The grid lists an edge in the cells its segments pass through, and a query measures in each
+    /// searched cell just the segments that pass through it, by this same test.
+    @inline(__always)
+    private static func segment(_ a: (Double, Double), _ b: (Double, Double), passesThroughColumn c: Int, row r: Int,
+                                grid: Grid) -> Bool {
+        segment(a, b, passesThroughColumn: c, row: r, grid: grid, ranges: cellRanges(ofSegment: a, b, grid: grid))
+    }
+
+    /// The same test, given the segment's `cellRanges`.
+    @inline(__always)
+    private static func segment(_ a: (Double, Double), _ b: (Double, Double), passesThroughColumn c: Int, row r: Int,
+                                grid: Grid, ranges: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)) -> Bool {
+        guard ranges.columns.contains(c) && ranges.rows.contains(r) else { return false }
+        if ranges.columns.count == 1 && ranges.rows.count == 1 { return true }
         let dx = b.0 - a.0, dy = b.1 - a.1
         let length2 = dx * dx + dy * dy
         let reach = grid.size * 0.7072   // half the diagonal, a little rounded up
-        for r in r0...r1 {
-            for c in c0...c1 {
-                let cx = grid.originX + (Double(c) + 0.5) * grid.size, cy = grid.originY + (Double(r) + 0.5) * grid.size
-                var t = length2 > 0 ? ((cx - a.0) * dx + (cy - a.1) * dy) / length2 : 0
-                t = min(1, max(0, t))
-                let ex = a.0 + t * dx - cx, ey = a.1 + t * dy - cy
-                if ex * ex + ey * ey <= reach * reach { body(r * grid.columns + c) }
+        let cx = grid.originX + (Double(c) + 0.5) * grid.size, cy = grid.originY + (Double(r) + 0.5) * grid.size
+        var t = length2 > 0 ? ((cx - a.0) * dx + (cy - a.1) * dy) / length2 : 0
+        t = min(1, max(0, t))
+        let ex = a.0 + t * dx - cx, ey = a.1 + t * dy - cy
+        return ex * ex + ey * ey <= reach * reach
+    }
+
+    /// A quick test that no segment passing through cell (`c`, `r`) fails: every such segment comes within
+    /// half a cell diagonal of the cell's centre (a segment inside the cell, because its points are; any
+    /// other by the test itself). Three quarters of a cell leave room for rounding.
+    @inline(__always)
+    private static func segment(_ a: (Double, Double), _ b: (Double, Double), comesNearCentreOfColumn c: Int, row r: Int,
+                                grid: Grid) -> Bool {
+        let dx = b.0 - a.0, dy = b.1 - a.1
+        let length2 = dx * dx + dy * dy
+        let cx = grid.originX + (Double(c) + 0.5) * grid.size, cy = grid.originY + (Double(r) + 0.5) * grid.size
+        var t = length2 > 0 ? ((cx - a.0) * dx + (cy - a.1) * dy) / length2 : 0
+        t = min(1, max(0, t))
+        let ex = a.0 + t * dx - cx, ey = a.1 + t * dy - cy
+        let near = grid.size * 0.75
+        return ex * ex + ey * ey <= near * near
+    }
+
+    /// Calls `body` with every cell the segment a-b passes through (`segment(_:_:passesThroughColumn:row:grid:)`).
+    private static func cells(alongSegment a: (Double, Double), _ b: (Double, Double), grid: Grid, _ body: (Int) -> Void) {
+        let ranges = cellRanges(ofSegment: a, b, grid: grid)
+        for r in ranges.rows {
+            for c in ranges.columns where segment(a, b, passesThroughColumn: c, row: r, grid: grid, ranges: ranges) {
+                body(r * grid.columns + c)
             }
         }
     }
 
-    /// How many measured edges one query remembers, so as not to measure them again.
-    static let rememberedEdges = 64
+    /// A coordinate in the grid's projection (x east, y north, metres from the graph's centre).
+    @inline(__always)
+    private func project(_ c: Coordinate) -> (Double, Double) {
+        ((c.longitude - referenceLongitude) * metersPerDegreeX, (c.latitude - referenceLatitude) * metersPerDegreeY)
+    }
 
     /// The largest distance between two points on Earth, metres.
     static let halfEarthCircumference: Meters = 20_040_000
@@ -163,36 +205,34 @@ public struct SnapIndex: Sendable {
 
         var best: (distance: Meters, edge: EdgeIndex, segment: UInt32, fraction: Double, point: Coordinate)?
         let maxRing = Int((searchRadius / cellSize).rounded(.up)) + 1
-        // An edge listed in several of the cells searched is measured once: the first few dozen measured
-        // edges are remembered (later ones are measured again, which finds the same minimum).
-        withUnsafeTemporaryAllocation(of: EdgeIndex.self, capacity: SnapIndex.rememberedEdges) { measured in
-            var measuredCount = 0
-            var ring = 0
-            while ring <= maxRing {
-                // Everything in ring r or beyond is at least (r - 1) cells away (projected).
-                if let b = best, b.distance <= Double(ring - 1) * cellSize * 0.9 { break }
-                if Double(ring - 1) * cellSize * 0.9 > maxDistance { break }
-                for (column, row) in SnapIndex.ringCells(centerColumn: cx, centerRow: cy, ring: ring)
-                where column >= 0 && column < columns && row >= 0 && row < rows {
-                    let cell = row * columns + column
-                    for i in Int(firstEntry[cell])..<Int(firstEntry[cell + 1]) {
-                        let edge = entryEdge[i]
-                        // Ring 0 is one cell, which lists an edge once.
-                        if ring > 0 && measured[..<measuredCount].contains(edge) { continue }
-                        if measuredCount < SnapIndex.rememberedEdges { measured[measuredCount] = edge; measuredCount += 1 }
-                        if !accepts(edge) { continue }
-                        forEachSegment(of: edge, in: graph) { segment, a, b in
-                            let hit = GreatCircle.closestPoint(to: coordinate, onSegmentFrom: a, to: b)
-                            if let current = best {
-                                if hit.distance > current.distance { return }
-                                if hit.distance == current.distance && (edge, segment) >= (current.edge, current.segment) { return }
-                            }
-                            best = (hit.distance, edge, segment, hit.fraction, hit.point)
+        let grid: Grid = (columns: columns, rows: rows, size: cellSize, originX: originX, originY: originY)
+        var ring = 0
+        while ring <= maxRing {
+            // Everything in ring r or beyond is at least (r - 1) cells away (projected).
+            if let b = best, b.distance <= Double(ring - 1) * cellSize * 0.9 { break }
+            if Double(ring - 1) * cellSize * 0.9 > maxDistance { break }
+            for (column, row) in SnapIndex.ringCells(centerColumn: cx, centerRow: cy, ring: ring)
+            where column >= 0 && column < columns && row >= 0 && row < rows {
+                let cell = row * columns + column
+                for i in Int(firstEntry[cell])..<Int(firstEntry[cell + 1]) {
+                    let edge = entryEdge[i]
+                    if !accepts(edge) { continue }
+                    // The segments through this cell, by the test that listed the edge here: the same
+                    // segments a grid of segments would have listed, measured as often.
+                    forEachSegment(of: edge, in: graph) { segment, a, b in
+                        let pa = project(a), pb = project(b)
+                        guard SnapIndex.segment(pa, pb, comesNearCentreOfColumn: column, row: row, grid: grid),
+                              SnapIndex.segment(pa, pb, passesThroughColumn: column, row: row, grid: grid) else { return }
+                        let hit = GreatCircle.closestPoint(to: coordinate, onSegmentFrom: a, to: b)
+                        if let current = best {
+                            if hit.distance > current.distance { return }
+                            if hit.distance == current.distance && (edge, segment) >= (current.edge, current.segment) { return }
                         }
+                        best = (hit.distance, edge, segment, hit.fraction, hit.point)
                     }
                 }
-                ring += 1
             }
+            ring += 1
         }
         guard let found = best, found.distance <= maxDistance else { return nil }
         let fraction = SnapIndex.edgeFraction(edge: found.edge, segment: Int(found.segment), segmentFraction: found.fraction, in: graph)
