@@ -129,14 +129,21 @@ public struct SnapIndex: Sendable {
                                 grid: Grid, ranges: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)) -> Bool {
         guard ranges.columns.contains(c) && ranges.rows.contains(r) else { return false }
         if ranges.columns.count == 1 && ranges.rows.count == 1 { return true }
+        let reach = grid.size * 0.7072   // half the diagonal, a little rounded up
+        return squaredDistance(fromCentreOfColumn: c, row: r, toSegment: a, b, grid: grid) <= reach * reach
+    }
+
+    /// The squared distance, in projected metres, from the centre of cell (`c`, `r`) to the segment a-b.
+    @inline(__always)
+    private static func squaredDistance(fromCentreOfColumn c: Int, row r: Int, toSegment a: (Double, Double),
+                                        _ b: (Double, Double), grid: Grid) -> Double {
         let dx = b.0 - a.0, dy = b.1 - a.1
         let length2 = dx * dx + dy * dy
-        let reach = grid.size * 0.7072   // half the diagonal, a little rounded up
         let cx = grid.originX + (Double(c) + 0.5) * grid.size, cy = grid.originY + (Double(r) + 0.5) * grid.size
         var t = length2 > 0 ? ((cx - a.0) * dx + (cy - a.1) * dy) / length2 : 0
         t = min(1, max(0, t))
         let ex = a.0 + t * dx - cx, ey = a.1 + t * dy - cy
-        return ex * ex + ey * ey <= reach * reach
+        return ex * ex + ey * ey
     }
 
     /// A quick test that no segment passing through cell (`c`, `r`) fails: every such segment comes within
@@ -145,14 +152,8 @@ public struct SnapIndex: Sendable {
     @inline(__always)
     private static func segment(_ a: (Double, Double), _ b: (Double, Double), comesNearCentreOfColumn c: Int, row r: Int,
                                 grid: Grid) -> Bool {
-        let dx = b.0 - a.0, dy = b.1 - a.1
-        let length2 = dx * dx + dy * dy
-        let cx = grid.originX + (Double(c) + 0.5) * grid.size, cy = grid.originY + (Double(r) + 0.5) * grid.size
-        var t = length2 > 0 ? ((cx - a.0) * dx + (cy - a.1) * dy) / length2 : 0
-        t = min(1, max(0, t))
-        let ex = a.0 + t * dx - cx, ey = a.1 + t * dy - cy
         let near = grid.size * 0.75
-        return ex * ex + ey * ey <= near * near
+        return squaredDistance(fromCentreOfColumn: c, row: r, toSegment: a, b, grid: grid) <= near * near
     }
 
     /// Calls `body` with every cell the segment a-b passes through (`segment(_:_:passesThroughColumn:row:grid:)`).
