@@ -1,8 +1,9 @@
 /// The lazily computed A* potential of one query on a `PotentialHierarchy`: the junction graph's exact
 /// distance from any node to the nearest goal node.
 ///
-/// `begin(graph:goals:)` runs the backward upward search from the goal nodes to exhaustion (every vertex
-/// that reaches a goal over downward arcs, with its distance); `potential(at:)` then answers
+/// `begin(graph:goals:)` runs the backward upward search from the goal nodes to exhaustion (the vertices
+/// that reach a goal over downward arcs, each with the length of such a path, stalling on demand);
+/// `potential(at:)` then answers
 /// `min(backward distance at v, min over v's upward arcs of arc weight + potential(head))`, which is the
 /// hierarchy's distance from `v`, memoised per query so each node is computed once. Vertices are numbered
 /// as the `PotentialSearchGraph` lays them out.
@@ -18,6 +19,8 @@ final class HierarchyPotentialSearch {
     private let memo: UnsafeMutablePointer<Label>
     let capacity: Int
     private var generation: UInt32 = 0
+    /// Vertices the last `begin` found stalled (reached, but not expanded).
+    private(set) var stalledCount = 0
     private var queue = BinaryMinHeap<UInt64>()
     private var stack: [UInt32] = []
     /// The current query's search graph arrays (kept apart so the hot path reads them without copying the
@@ -55,25 +58,68 @@ final class HierarchyPotentialSearch {
         position = graph.position
         upwardFirst = graph.upwardFirst
         upwardArcs = graph.upwardArcs
+        // A local heap: pushing onto the stored property would check exclusive access on every push.
+        var queue = self.queue
+        self.queue = BinaryMinHeap()
+        defer { self.queue = queue }
         queue.removeAll()
         for goal in goals {
             let p = graph.position[Int(goal)]
             backward[Int(p)] = Label(distance: 0, stamp: generation)
             queue.push(PackedEntry.make(key: 0, vertex: p))
         }
-        let first = graph.downwardFirst, ends = graph.downwardArcs
-        while !queue.isEmpty {
-            let entry = queue.pop()
-            let d = PackedEntry.key(entry), p = Int(PackedEntry.vertex(entry))
-            if d != backward[p].distance { continue }
-            for i in Int(first[p]) ..< Int(first[p + 1]) {
-                let candidate = UInt64(d) + UInt64(ends[2 * i + 1])
-                if candidate >= UInt64(ContractionHierarchy.unreachable) { continue }
-                let x = Int(ends[2 * i])
-                if backward[x].stamp != generation || UInt32(candidate) < backward[x].distance {
-                    backward[x] = Label(distance: UInt32(candidate), stamp: generation)
-                    queue.push(PackedEntry.make(key: UInt32(candidate), vertex: UInt32(x)))
+        graph.downwardFirst.withUnsafeBufferPointer { downFirst in
+            graph.downwardArcs.withUnsafeBufferPointer { downArcs in
+                upwardFirst.withUnsafeBufferPointer { upFirst in
+                    upwardArcs.withUnsafeBufferPointer { upArcs in
+                        let generation = self.generation
+                        var stalled = 0
+                        defer { stalledCount = stalled }
+                        while !queue.isEmpty {
+                            let entry = queue.pop()
+                            let d = PackedEntry.key(entry), p = Int(PackedEntry.vertex(entry))
+                            if d != backward[p].distance { continue }
+                            if isStalled(p, at: d, generation: generation, first: upFirst, arcs: upArcs) {
+                                stalled += 1
+                                continue
+                            }
+                            relaxDownwardArcs(into: p, at: d, generation: generation, first: downFirst, arcs: downArcs, queue: &queue)
+                        }
+                    }
                 }
+            }
+        }
+    }
+
+    /// Whether the backward search already knows a shorter way from vertex `p` to the goals than `d`, over
+    /// one of `p`'s upward arcs to a vertex it has reached ("stall on demand"). A stalled vertex keeps its
+    /// label but is not expanded: its label is the length of a real path, so no potential falls below the
+    /// true distance, and the vertices it would have reached lie on down-and-up paths, each of which some
+    /// up-then-down path of the same cost replaces, whose peak the search does label exactly (the argument
+    /// that makes stalling exact in every CH query). Potentials stay exact; the search expands fewer vertices.
+    @inline(__always)
+    private func isStalled(_ p: Int, at d: UInt32, generation: UInt32, first: UnsafeBufferPointer<UInt32>,
+                           arcs: UnsafeBufferPointer<UInt32>) -> Bool {
+        for i in Int(first[p]) ..< Int(first[p + 1]) {
+            let y = Int(arcs[2 * i])
+            if backward[y].stamp == generation && UInt64(backward[y].distance) + UInt64(arcs[2 * i + 1]) < UInt64(d) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Relaxes the downward arcs that end at `p` (settled at `d`) against their direction.
+    @inline(__always)
+    private func relaxDownwardArcs(into p: Int, at d: UInt32, generation: UInt32, first: UnsafeBufferPointer<UInt32>,
+                                   arcs: UnsafeBufferPointer<UInt32>, queue: inout BinaryMinHeap<UInt64>) {
+        for i in Int(first[p]) ..< Int(first[p + 1]) {
+            let candidate = UInt64(d) + UInt64(arcs[2 * i + 1])
+            if candidate >= UInt64(ContractionHierarchy.unreachable) { continue }
+            let x = Int(arcs[2 * i])
+            if backward[x].stamp != generation || UInt32(candidate) < backward[x].distance {
+                backward[x] = Label(distance: UInt32(candidate), stamp: generation)
+                queue.push(PackedEntry.make(key: UInt32(candidate), vertex: UInt32(x)))
             }
         }
     }
