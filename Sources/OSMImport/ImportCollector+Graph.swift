@@ -105,7 +105,7 @@ extension ImportCollector {
         var builder = RoadGraphBuilder()
         builder.reserveCapacity(nodes: routingNodeCount, edges: edgeCount, shapePoints: shapeCount)
 
-        // Number routing nodes in first-use order (keeps nearby nodes close in memory).
+        // Number routing nodes in first-use order here; the built graph renumbers them along a Hilbert curve.
         var routingIndex = [UInt32](repeating: absent, count: nodeCount)
         func routingNode(_ n: Int) -> NodeIndex {
             if routingIndex[n] != absent { return routingIndex[n] }
@@ -171,7 +171,7 @@ extension ImportCollector {
         routingIndex = []
         pieceNodes = []
         nodes = NodeCoordinateTable()
-        let graph = builder.buildReleasingStorage()
+        let graph = builder.buildReleasingStorage(nodeOrder: .hilbertCurve)
         var keptRelations = Set<Int64>()
         for r in graph.restrictions { keptRelations.insert(r.relationID) }
         var keptViaWay = Set<Int64>()

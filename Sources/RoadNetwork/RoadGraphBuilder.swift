@@ -208,11 +208,62 @@ public struct RoadGraphBuilder: Sendable {
 
     /// Lays the graph out like `build()`, but hands the builder's storage over as it goes and leaves
     /// the builder empty: peak memory stays near one copy of the graph instead of two (large imports).
-    /// - Complexity: O(nodes + edges + shape points + restrictions × degree).
-    public mutating func buildReleasingStorage() -> RoadGraph {
+    /// With `nodeOrder` `.hilbertCurve` the nodes are first renumbered (see `NodeOrder`).
+    /// - Complexity: O(nodes log nodes + edges + shape points + restrictions × degree).
+    public mutating func buildReleasingStorage(nodeOrder: NodeOrder = .asAdded) -> RoadGraph {
         var owned = self
         self = RoadGraphBuilder()
+        if nodeOrder == .hilbertCurve { owned.renumberNodesAlongHilbertCurve() }
         return owned.layOut()
+    }
+
+    /// How the built graph numbers its nodes.
+    public enum NodeOrder: Sendable {
+        /// In the order `addNode` added them (tests that draw a graph by hand name nodes by that order).
+        case asAdded
+        /// Along a Hilbert curve through their coordinates, so that nodes close on the map are close in
+        /// every per-node and per-edge array (edges are laid out by tail): a search, which spreads over
+        /// an area, then touches fewer cache lines and pages than in the order ways list their nodes,
+        /// where a street's neighbour across a block can be anywhere in the arrays.
+        case hilbertCurve
+    }
+
+    /// Cells per side of the curve that `NodeOrder.hilbertCurve` sorts by: 2¹⁶, under 10 m on a
+    /// 500 km extract, so only nodes a few metres apart share a cell (and keep their added order).
+    static let nodeCurveOrder = 16
+
+    /// Renumbers the nodes added so far along a Hilbert curve through their coordinates (ties in the
+    /// order added) and every reference to them: edge ends, junction exits and restriction via nodes.
+    /// - Complexity: O(n log n + edges + restrictions) for n nodes.
+    private mutating func renumberNodesAlongHilbertCurve() {
+        let n = coordinates.count
+        guard n > 1 else { return }
+        var box = BoundingBox()
+        for c in coordinates { box.include(c) }
+        let curve = HilbertCurve(order: Self.nodeCurveOrder)
+        var keyed = [(key: UInt32, node: NodeIndex)](unsafeUninitializedCapacity: n) { buffer, count in
+            for v in 0..<n { buffer[v] = (curve.position(of: coordinates[v], in: box), NodeIndex(v)) }
+            count = n
+        }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.node < $1.node }
+        var newIndex = [NodeIndex](repeating: 0, count: n)
+        for (new, entry) in keyed.enumerated() { newIndex[Int(entry.node)] = NodeIndex(new) }
+        func permuted<T>(_ values: [T]) -> [T] { keyed.map { values[Int($0.node)] } }
+        coordinates = permuted(coordinates)
+        osmIDs = permuted(osmIDs)
+        elevations = permuted(elevations)
+        controls = permuted(controls)
+        keyed = []
+        for i in edgeFrom.indices {
+            edgeFrom[i] = newIndex[Int(edgeFrom[i])]
+            edgeTo[i] = newIndex[Int(edgeTo[i])]
+        }
+        for i in junctionExits.indices { junctionExits[i].node = newIndex[Int(junctionExits[i].node)] }
+        junctionExits.sort { $0.node < $1.node }
+        for i in wayRestrictions.indices { wayRestrictions[i].via = newIndex[Int(wayRestrictions[i].via)] }
+        for i in viaWayRestrictions.indices {
+            viaWayRestrictions[i].junctions = viaWayRestrictions[i].junctions.map { newIndex[Int($0)] }
+        }
     }
 
     /// Sorts the edges by tail (stably) and lays out the graph, emptying each builder array once it

@@ -173,6 +173,71 @@ import Geodesy
         }
     }
 
+    /// A 4 × 4 block of streets whose nodes are added in a scrambled order, with a via-node restriction,
+    /// a via-way restriction and a junction exit:
+    ///
+    ///     m---n---o---p
+    ///     |   |   |   |
+    ///     i---j---k---l      no i -> j -> k -> g (via way j-k), no f -> j -> i (via node j)
+    ///     |   |   |   |
+    ///     e---f---g---h      exit "7" at k
+    ///     |   |   |   |
+    ///     a---b---c---d
+    ///
+    /// Built along the Hilbert curve, the nodes are renumbered in curve order, and every edge, restriction
+    /// and exit is the same one on the map as in the order added.
+    @Test func nodesAlongTheHilbertCurveKeepEveryEdgeRestrictionAndExit() throws {
+        var builder = RoadGraphBuilder()
+        let cell = (0..<16).map { (row: $0 / 4, column: $0 % 4) }
+        var node = [NodeIndex](repeating: 0, count: 16)
+        for i in [9, 2, 14, 0, 7, 11, 4, 15, 1, 12, 6, 3, 13, 8, 10, 5] {
+            node[i] = builder.addNode(osmID: Int64(100 + i),
+                                      coordinate: Coordinate(latitude: 45 + 0.001 * Double(cell[i].row), longitude: 15 + 0.001 * Double(cell[i].column)),
+                                      junctionExit: i == 10 ? "7" : "")
+        }
+        let limit = SpeedLimit.limited(50, source: .tagged)
+        func street(_ a: Int, _ b: Int, way: Int64) {
+            builder.addEdge(RoadEdgeDescription(from: node[a], to: node[b], routingSpeed: 50, highway: .residential, speedLimit: limit, name: "w\(way)", wayID: way))
+            builder.addEdge(RoadEdgeDescription(from: node[b], to: node[a], routingSpeed: 50, highway: .residential, speedLimit: limit,
+                                                flags: .againstWayDirection, name: "w\(way)", wayID: way))
+        }
+        for i in 0..<16 {
+            if cell[i].column < 3 { street(i, i + 1, way: Int64(1000 + i)) }
+            if cell[i].row < 3 { street(i, i + 4, way: Int64(2000 + i)) }
+        }
+        builder.addRestriction(kind: .prohibitive, fromWay: 2005, via: node[9], toWay: 1008, relationID: 1)
+        builder.addViaWayRestriction(kind: .prohibitive, ways: [1008, 1009, 2006], junctions: [node[9], node[10]], relationID: 2)
+        let asAdded = builder.build()
+        let curved = builder.buildReleasingStorage(nodeOrder: .hilbertCurve)
+        #expect(curved.validate() == nil)
+
+        // Nodes in curve order, each with its own coordinate, OSM id and exit.
+        var box = BoundingBox()
+        for c in curved.nodeCoordinates { box.include(c) }
+        let curve = HilbertCurve(order: RoadGraphBuilder.nodeCurveOrder)
+        let positions = curved.nodeCoordinates.map { curve.position(of: $0, in: box) }
+        #expect(positions == positions.sorted())
+        #expect(positions != asAdded.nodeCoordinates.map { curve.position(of: $0, in: box) }, "the scrambled order is already the curve's")
+        for v in 0..<curved.nodeCount {
+            let i = Int(curved.nodeOSMIDs[v]) - 100
+            #expect(curved.nodeCoordinates[v] == asAdded.nodeCoordinates[Int(node[i])])
+            #expect(curved.junctionExit(at: NodeIndex(v)) == (i == 10 ? "7" : ""))
+        }
+
+        // The same edges between the same places, and the restrictions on the same streets.
+        func place(_ g: RoadGraph, _ e: EdgeIndex) -> String {
+            "\(g.nodeOSMIDs[Int(g.tail[Int(e)])])->\(g.nodeOSMIDs[Int(g.head[Int(e)])]) \(g.name(of: e))"
+        }
+        func edges(_ g: RoadGraph) -> [String] { (0..<g.edgeCount).map { place(g, EdgeIndex($0)) }.sorted() }
+        #expect(edges(curved) == edges(asAdded) && curved.edgeCount == 48)
+        func restrictions(_ g: RoadGraph) -> [String] {
+            g.restrictions.map { "\(place(g, $0.fromEdge)) then \(place(g, $0.toEdge))" }
+                + g.viaWayRestrictions.map { $0.edges.map { place(g, $0) }.joined(separator: ", ") }
+        }
+        #expect(restrictions(curved) == restrictions(asAdded))
+        #expect(restrictions(curved) == ["105->109 w2005 then 109->108 w1008", "108->109 w1008, 109->110 w1009, 110->106 w2006"])
+    }
+
     @Test func mphLimitsKeepTheirTaggedUnit() {
         let limit = SpeedLimit.limited(30 * 1.609344, unit: .milesPerHour, source: .tagged)
         #expect(limit.valueInTaggedUnit == 30)

@@ -1,6 +1,5 @@
 import Geodesy
 import Testing
-@testable import Routing
 
 @Suite struct HilbertCurveTests {
     /// Every cell of a 16 × 16 grid gets its own position, and each position's cell touches the next
