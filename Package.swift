@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geodesy", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
-        .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy"]),
+        .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport", "CZlib"]),
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),

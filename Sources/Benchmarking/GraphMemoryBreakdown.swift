@@ -54,6 +54,9 @@ public struct GraphMemoryBreakdown: Equatable, Sendable {
     /// The bytes a column not interned with others has allocated.
     static func bytes<T>(_ column: CompactColumn<T>) -> Int { column.ownBytes + column.sharedCodeBytes }
 
+    /// The bytes a coordinate column holds.
+    static func bytes(_ column: CoordinateColumn) -> Int { column.byteCount }
+
     /// The groups as bench notes, in bytes per directed edge (`edgeCount` edges), plus the total in MB.
     func notes(edgeCount: Int) -> [String: Double] {
         let perEdge = { (bytes: Int) in BenchMemory.bytesPerEdge(bytes, edgeCount: edgeCount) }

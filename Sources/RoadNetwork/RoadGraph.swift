@@ -30,7 +30,8 @@ public typealias EdgeIndex = UInt32
 public struct RoadGraph: Sendable {
     // MARK: Nodes
     public let firstOut: [UInt32]
-    public let nodeCoordinates: [Coordinate]
+    /// Held in 32-bit fixed point when that loses nothing, as for every imported graph (`CoordinateColumn`).
+    public let nodeCoordinates: CoordinateColumn
     public let nodeOSMIDs: [Int64]
     /// Elevation above sea level from `ele` tags, metres; NaN where unknown (held once when unknown everywhere).
     public let nodeElevations: CompactColumn<Float>
@@ -55,7 +56,7 @@ public struct RoadGraph: Sendable {
 
     // MARK: Geometry
     public let firstShapePoint: [UInt32]
-    public let shapePoints: [Coordinate]
+    public let shapePoints: CoordinateColumn
     /// Elevation of each shape point, metres; NaN where unknown (held once when unknown everywhere).
     public let shapeElevations: CompactColumn<Float>
 
@@ -146,7 +147,7 @@ public struct RoadGraph: Sendable {
         checkedInDebugBuilds: Bool
     ) {
         self.firstOut = firstOut
-        self.nodeCoordinates = nodeCoordinates
+        self.nodeCoordinates = CoordinateColumn(nodeCoordinates)
         self.nodeOSMIDs = nodeOSMIDs
         self.nodeElevations = Self.elevationColumn(nodeElevations)
         self.nodeControls = nodeControls.isEmpty ? [TrafficControl](repeating: .none, count: nodeCoordinates.count) : nodeControls
@@ -161,7 +162,7 @@ public struct RoadGraph: Sendable {
         self.junctionExits = junctionExits
         self.wayID = wayID
         self.firstShapePoint = firstShapePoint
-        self.shapePoints = shapePoints
+        self.shapePoints = CoordinateColumn(shapePoints)
         self.shapeElevations = Self.elevationColumn(shapeElevations)
         self.strings = strings
         self.restrictions = restrictions
@@ -300,7 +301,7 @@ public struct RoadGraph: Sendable {
 
     /// The intermediate shape points of an edge, in travel direction, without its end nodes.
     /// - Complexity: O(1) (a slice).
-    public func shapePoints(of edge: EdgeIndex) -> ArraySlice<Coordinate> {
+    public func shapePoints(of edge: EdgeIndex) -> Slice<CoordinateColumn> {
         shapePoints[Int(firstShapePoint[Int(edge)]) ..< Int(firstShapePoint[Int(edge) + 1])]
     }
 

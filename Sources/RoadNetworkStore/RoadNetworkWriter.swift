@@ -178,7 +178,7 @@ struct RoadNetworkWriter {
     }
 
     /// Latitude and longitude of each point, alternating.
-    static func interleave(_ points: [Coordinate]) -> [Double] {
+    static func interleave(_ points: some Collection<Coordinate>) -> [Double] {
         var values = [Double]()
         values.reserveCapacity(points.count * 2)
         for p in points {

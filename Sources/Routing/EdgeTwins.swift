@@ -29,7 +29,7 @@ enum EdgeTwins {
         return twin
     }
 
-    private static func isReversed(_ a: ArraySlice<Coordinate>, of b: ArraySlice<Coordinate>) -> Bool {
+    private static func isReversed(_ a: Slice<CoordinateColumn>, of b: Slice<CoordinateColumn>) -> Bool {
         guard a.count == b.count else { return false }
         return zip(a, b.reversed()).allSatisfy { $0 == $1 }
     }

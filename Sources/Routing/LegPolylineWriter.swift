@@ -1,4 +1,5 @@
 import Geodesy
+import RoadNetwork
 
 /// Writes a leg's polyline and the span of each of its segments into uninitialised storage reserved for
 /// the whole leg, so building a route's geometry costs no allocation, uniqueness check or bounds check
@@ -45,12 +46,16 @@ struct LegPolylineWriter {
         count += 1
     }
 
-    /// Continues the current span (number `span`) through `newPoints`, copied in bulk.
+    /// Continues the current span (number `span`) through `newPoints`.
     @inline(__always)
-    mutating func append(contentsOf newPoints: UnsafeBufferPointer<Coordinate>, span: Int) {
+    mutating func append(contentsOf newPoints: Slice<CoordinateColumn>, span: Int) {
         guard !newPoints.isEmpty else { return }
         precondition(count > 0 && count + newPoints.count <= capacity, "the leg's polyline outgrew its reserved storage")
-        (points.baseAddress! + count).initialize(from: newPoints.baseAddress!, count: newPoints.count)
+        var k = count
+        for point in newPoints {
+            points.initializeElement(at: k, to: point)
+            k += 1
+        }
         (spans.baseAddress! + count - 1).initialize(repeating: span, count: newPoints.count)
         count += newPoints.count
     }

@@ -1,4 +1,5 @@
 import Geodesy
+import RoadNetwork
 
 /// The arcs of a potential hierarchy as its potential search reads them, laid out for that search's
 /// memory access: vertices grouped by hierarchy level and, within a group, along a Hilbert curve through
@@ -44,7 +45,7 @@ struct PotentialSearchGraph: Sendable {
     /// Renumbers `hierarchy`'s vertices (the nodes at `coordinates`, inside `box`).
     /// - Precondition: `coordinates.count == hierarchy.vertexCount`.
     /// - Complexity: O(n log n + arcs) for n vertices.
-    init(hierarchy: ContractionHierarchy, coordinates: [Coordinate], box: BoundingBox) {
+    init(hierarchy: ContractionHierarchy, coordinates: CoordinateColumn, box: BoundingBox) {
         let n = hierarchy.vertexCount
         precondition(coordinates.count == n, "\(coordinates.count) coordinates for \(n) vertices")
         let level = Self.levels(of: hierarchy)

@@ -152,7 +152,7 @@ extension Router {
     func appendPolyline(of edge: EdgeIndex, from a: Double, to b: Double, span: Int, to writer: inout LegPolylineWriter) {
         if a <= 0 && b >= 1 {
             writer.beginSpan(at: graph.nodeCoordinates[Int(graph.tail[Int(edge)])])
-            graph.shapePoints(of: edge).withUnsafeBufferPointer { writer.append(contentsOf: $0, span: span) }
+            writer.append(contentsOf: graph.shapePoints(of: edge), span: span)
             writer.append(graph.nodeCoordinates[Int(graph.head[Int(edge)])], span: span)
             return
         }

@@ -20,6 +20,23 @@ import Testing
         #expect(result.graph.shapePoints.count == 2)
     }
 
+    /// OSM coordinates have seven decimals, so the imported graph holds them in 8 bytes each and reads
+    /// back exactly the values the file spells.
+    @Test func importedCoordinatesAreHeldInFixedPointAndReadBackAsSpelled() throws {
+        let xml = osmDocument("""
+          <node id="1" lat="45.8150001" lon="15.9819999"/>
+          <node id="2" lat="-33.9000007" lon="-70.6000003"/>
+          <node id="3" lat="0.0000001" lon="179.9999999"/>
+          <way id="10"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="highway" v="residential"/></way>
+        """)
+        let graph = try OSMImporter.importXML(xml).graph
+        #expect(graph.nodeCoordinates.isCompact && graph.shapePoints.isCompact)
+        let points = Array(graph.nodeCoordinates) + Array(graph.shapePoints)
+        for spelled in [(45.8150001, 15.9819999), (-33.9000007, -70.6000003), (0.0000001, 179.9999999)] {
+            #expect(points.contains(Coordinate(latitude: spelled.0, longitude: spelled.1)), "\(spelled)")
+        }
+    }
+
     @Test func unsortedNodeIDsAreFoundAfterSorting() throws {
         let xml = osmDocument("""
           <node id="30" lat="45.802" lon="15.97"/>

@@ -70,20 +70,20 @@ import Geodesy
     /// Rebuilds `g` with one array changed, unchecked, so `validate()` can be asked about it.
     func altered(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil, restrictions: [TurnRestriction]? = nil) -> RoadGraph {
         RoadGraph(
-            firstOut: firstOut ?? g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
+            firstOut: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
             tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: Array(g.shapeElevations),
+            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
             strings: g.strings, restrictions: restrictions ?? g.restrictions, checkedInDebugBuilds: false)
     }
 
     /// `g` with other signposts, unchecked, so `validate()` can be asked about them.
     func resigned(_ g: RoadGraph, signpostIndex: [UInt32], signposts: [Signpost], junctionExits: [JunctionExit]) -> RoadGraph {
         RoadGraph(
-            firstOut: g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
+            firstOut: g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
             tail: g.tail, head: g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: Array(g.shapeElevations),
+            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
             strings: g.strings, restrictions: g.restrictions, signpostIndex: signpostIndex, signposts: signposts,
             junctionExits: junctionExits, checkedInDebugBuilds: false)
     }
@@ -144,10 +144,10 @@ import Geodesy
     /// `RoadGraph(validating:…)` with `g`'s arrays, one changed.
     func validating(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil) throws(RoadGraphInconsistency) -> RoadGraph {
         try RoadGraph(
-            validating: firstOut ?? g.firstOut, nodeCoordinates: g.nodeCoordinates, nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations), nodeControls: g.nodeControls,
+            validating: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations), nodeControls: g.nodeControls,
             tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: g.shapePoints, shapeElevations: Array(g.shapeElevations),
+            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
             strings: g.strings, restrictions: g.restrictions, signpostIndex: Array(g.signpostIndex), signposts: g.signposts,
             junctionExits: g.junctionExits)
     }
