@@ -64,9 +64,9 @@ public struct CoordinateColumn: RandomAccessCollection, Equatable, Sendable {
     /// Whether the column is held in fixed point (8 bytes a coordinate).
     public var isCompact: Bool { isFixedPoint }
 
-    /// Bytes held by the column's storage.
+    /// Bytes the column's storage has allocated.
     public var byteCount: Int {
-        isFixedPoint ? fixed.count * MemoryLayout<Int32>.stride : plain.count * MemoryLayout<Coordinate>.stride
+        isFixedPoint ? fixed.capacity * MemoryLayout<Int32>.stride : plain.capacity * MemoryLayout<Coordinate>.stride
     }
 
     public static func == (a: CoordinateColumn, b: CoordinateColumn) -> Bool {

@@ -150,7 +150,7 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     }
     let m = head.count
     return RoadGraph(
-        firstOut: firstOut, nodeCoordinates: (0..<n).map { Coordinate(latitude: 45, longitude: 15 + Double($0) * 0.001) },
+        firstOut: firstOut, nodeCoordinates: (0..<n).map { Coordinate(latitude: 45, longitude: Double(150_000_000 + 10_000 * $0) / 1e7) },
         nodeOSMIDs: (0..<n).map(Int64.init), nodeElevations: [Float](repeating: .nan, count: n), tail: tail, head: head,
         lengthMeters: [Float](repeating: 78, count: m), travelTimeSeconds: [Float](repeating: 5.6, count: m),
         highway: [HighwayClass](repeating: .residential, count: m),
@@ -170,9 +170,10 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     // name, ref and signpost 4 each, padded to each column's stride). The allocator may round up a little.
     let slack = 11 * 64
     #expect(breakdown.edgeArrays >= 28 * m + 23 && breakdown.edgeArrays < 28 * m + 23 + slack)
-    // firstOut 4, coordinate 16, OSM id 8 and traffic control 1 per node; the elevations are unknown
-    // everywhere, so one NaN is held for all.
-    #expect(breakdown.nodeArrays >= 29 * n + 4 + 4 && breakdown.nodeArrays < 29 * n + 4 + 4 + 5 * 64)
+    // firstOut 4, coordinate 8 (OSM's 10⁻⁷ degrees in fixed point), OSM id 8 and traffic control 1 per
+    // node; the elevations are unknown everywhere, so one NaN is held for all.
+    #expect(graph.nodeCoordinates.isCompact)
+    #expect(breakdown.nodeArrays >= 21 * n + 4 + 4 && breakdown.nodeArrays < 21 * n + 4 + 4 + 5 * 64)
     #expect(breakdown.reverseAdjacency >= 4 * (n + 1) + 4 * m && breakdown.reverseAdjacency < 4 * (n + 1) + 4 * m + 2 * 64)
     // Two strings (one on the heap), one signpost, nothing else.
     #expect(breakdown.tables >= 2 * 16 + 39 + GraphMemoryBreakdown.stringHeaderBytes)

@@ -21,7 +21,7 @@ import TestSupport
         }
         let column = CoordinateColumn(coordinates)
         #expect(column.isCompact && column.count == coordinates.count)
-        #expect(column.byteCount == 8 * coordinates.count)
+        #expect(column.byteCount >= 8 * coordinates.count && column.byteCount < 8 * coordinates.count + 64)
         #expect(zip(column, coordinates).allSatisfy {
             $0.latitude.bitPattern == $1.latitude.bitPattern && $0.longitude.bitPattern == $1.longitude.bitPattern
         })
@@ -39,7 +39,7 @@ import TestSupport
             let given = onGrid + [odd]
             let column = CoordinateColumn(given)
             #expect(!column.isCompact, "\(odd)")
-            #expect(column.byteCount == 16 * given.count)
+            #expect(column.byteCount >= 16 * given.count && column.byteCount < 16 * given.count + 64)
             #expect(zip(column, given).allSatisfy {
                 $0.latitude.bitPattern == $1.latitude.bitPattern && $0.longitude.bitPattern == $1.longitude.bitPattern
             }, "\(odd)")
