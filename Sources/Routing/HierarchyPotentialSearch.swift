@@ -26,8 +26,8 @@ final class HierarchyPotentialSearch {
     /// The current query's search graph arrays (kept apart so the hot path reads them without copying the
     /// whole graph value).
     private var position: [UInt32] = []
-    private var arcFirst: [UInt32] = []
-    private var arcs: [UInt32] = []
+    private var upwardFirst: [UInt32] = []
+    private var upwardArcs: [UInt32] = []
 
     init(nodeCount: Int) {
         capacity = nodeCount
@@ -56,8 +56,8 @@ final class HierarchyPotentialSearch {
         }
         generation += 1
         position = graph.position
-        arcFirst = graph.arcFirst
-        arcs = graph.arcs
+        upwardFirst = graph.upwardFirst
+        upwardArcs = graph.upwardArcs
         // A local heap: pushing onto the stored property would check exclusive access on every push.
         var queue = self.queue
         self.queue = BinaryMinHeap()
@@ -68,20 +68,24 @@ final class HierarchyPotentialSearch {
             backward[Int(p)] = Label(distance: 0, stamp: generation)
             queue.push(PackedEntry.make(key: 0, vertex: p))
         }
-        arcFirst.withUnsafeBufferPointer { first in
-            arcs.withUnsafeBufferPointer { arcs in
-                let generation = self.generation
-                var stalled = 0
-                defer { stalledCount = stalled }
-                while !queue.isEmpty {
-                    let entry = queue.pop()
-                    let d = PackedEntry.key(entry), p = Int(PackedEntry.vertex(entry))
-                    if d != backward[p].distance { continue }
-                    if isStalled(p, at: d, generation: generation, first: first, arcs: arcs) {
-                        stalled += 1
-                        continue
+        graph.downwardFirst.withUnsafeBufferPointer { downFirst in
+            graph.downwardArcs.withUnsafeBufferPointer { downArcs in
+                upwardFirst.withUnsafeBufferPointer { upFirst in
+                    upwardArcs.withUnsafeBufferPointer { upArcs in
+                        let generation = self.generation
+                        var stalled = 0
+                        defer { stalledCount = stalled }
+                        while !queue.isEmpty {
+                            let entry = queue.pop()
+                            let d = PackedEntry.key(entry), p = Int(PackedEntry.vertex(entry))
+                            if d != backward[p].distance { continue }
+                            if isStalled(p, at: d, generation: generation, first: upFirst, arcs: upArcs) {
+                                stalled += 1
+                                continue
+                            }
+                            relaxDownwardArcs(into: p, at: d, generation: generation, first: downFirst, arcs: downArcs, queue: &queue)
+                        }
                     }
-                    relaxDownwardArcs(into: p, at: d, generation: generation, first: first, arcs: arcs, queue: &queue)
                 }
             }
         }
@@ -96,25 +100,23 @@ final class HierarchyPotentialSearch {
     @inline(__always)
     private func isStalled(_ p: Int, at d: UInt32, generation: UInt32, first: UnsafeBufferPointer<UInt32>,
                            arcs: UnsafeBufferPointer<UInt32>) -> Bool {
-        // A missing upward arc weighs the unreachable mark, which no sum below `d` can include.
         for i in Int(first[p]) ..< Int(first[p + 1]) {
-            let y = Int(arcs[3 * i])
-            if backward[y].stamp == generation && UInt64(backward[y].distance) + UInt64(arcs[3 * i + 1]) < UInt64(d) {
+            let y = Int(arcs[2 * i])
+            if backward[y].stamp == generation && UInt64(backward[y].distance) + UInt64(arcs[2 * i + 1]) < UInt64(d) {
                 return true
             }
         }
         return false
     }
 
-    /// Relaxes the downward arcs that end at `p` (settled at `d`) against their direction (a missing one
-    /// weighs the unreachable mark and is skipped with the sums that reach it).
+    /// Relaxes the downward arcs that end at `p` (settled at `d`) against their direction.
     @inline(__always)
     private func relaxDownwardArcs(into p: Int, at d: UInt32, generation: UInt32, first: UnsafeBufferPointer<UInt32>,
                                    arcs: UnsafeBufferPointer<UInt32>, queue: inout BinaryMinHeap<UInt64>) {
         for i in Int(first[p]) ..< Int(first[p + 1]) {
-            let candidate = UInt64(d) + UInt64(arcs[3 * i + 2])
+            let candidate = UInt64(d) + UInt64(arcs[2 * i + 1])
             if candidate >= UInt64(ContractionHierarchy.unreachable) { continue }
-            let x = Int(arcs[3 * i])
+            let x = Int(arcs[2 * i])
             if backward[x].stamp != generation || UInt32(candidate) < backward[x].distance {
                 backward[x] = Label(distance: UInt32(candidate), stamp: generation)
                 queue.push(PackedEntry.make(key: UInt32(candidate), vertex: UInt32(x)))
@@ -142,25 +144,24 @@ final class HierarchyPotentialSearch {
         defer { self.stack = stack }
         stack.removeAll(keepingCapacity: true)
         stack.append(UInt32(r))
-        let none = ContractionHierarchy.unreachable
-        arcFirst.withUnsafeBufferPointer { first in
-            arcs.withUnsafeBufferPointer { arcs in
+        upwardFirst.withUnsafeBufferPointer { first in
+            upwardArcs.withUnsafeBufferPointer { ends in
                 while let top = stack.last {
                     let t = Int(top)
                     if memo[t].stamp == generation { stack.removeLast(); continue }
-                    var value = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(none)
+                    var value = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(ContractionHierarchy.unreachable)
                     var ready = true
-                    for i in Int(first[t]) ..< Int(first[t + 1]) where arcs[3 * i + 1] != none {
-                        let head = Int(arcs[3 * i])
+                    for i in Int(first[t]) ..< Int(first[t + 1]) {
+                        let head = Int(ends[2 * i])
                         if memo[head].stamp != generation {
                             stack.append(UInt32(head))
                             ready = false
                         } else if ready {
-                            value = min(value, UInt64(arcs[3 * i + 1]) + UInt64(memo[head].distance))
+                            value = min(value, UInt64(ends[2 * i + 1]) + UInt64(memo[head].distance))
                         }
                     }
                     guard ready else { continue }
-                    memo[t] = Label(distance: UInt32(min(value, UInt64(none))), stamp: generation)
+                    memo[t] = Label(distance: UInt32(min(value, UInt64(ContractionHierarchy.unreachable))), stamp: generation)
                     stack.removeLast()
                 }
             }

@@ -13,18 +13,15 @@ import RoadNetwork
 /// (BENCHMARKS.md, *Potential search in level and Hilbert order*): the same potentials, about 40 % less
 /// query time. The potential search never compares ranks, so any vertex order serves it.
 ///
-/// Layout (CSR by position `p`, `position[v]` the position of node `v`): the arcs `i` in
-/// `arcFirst[p] ..< arcFirst[p + 1]` join `p` to a higher vertex `arcs[3i]`; `arcs[3i + 1]` weighs the
-/// upward arc `p → arcs[3i]` and `arcs[3i + 2]` the downward arc `arcs[3i] → p`, either
-/// `ContractionHierarchy.unreachable` where the hierarchy has no such arc. Both searches read the arcs
-/// listed at the lower vertex (the backward search follows downward arcs against their direction, and
-/// stalls over upward ones; the potential climbs upward ones), so one list serves both, and a road's two
-/// directions, which a hierarchy usually keeps between the same two vertices, share one entry: 12 bytes
-/// instead of 16 for the pair, and the two searches read the same cache lines.
+/// Layout (CSR by position `p`, `position[v]` the position of node `v`):
+/// - upward arcs `i` in `upwardFirst[p] ..< upwardFirst[p + 1]`: arcs `p → upwardArcs[2i]` of weight
+///   `upwardArcs[2i + 1]`, the hierarchy's upward arcs;
+/// - downward arcs `i` in `downwardFirst[p] ..< downwardFirst[p + 1]`: arcs `downwardArcs[2i] → p` of
+///   weight `downwardArcs[2i + 1]`, the hierarchy's downward arcs, which the backward search follows
+///   against their direction.
 ///
-/// Invariant: the arcs are exactly the hierarchy's, renumbered by `position` (a permutation), parallel
-/// arcs merged to the lightest, so every search over them computes what the same search over the
-/// hierarchy computes. A database keeps these
+/// Invariant: the arcs are exactly the hierarchy's, renumbered by `position` (a permutation), so every
+/// search over them computes what the same search over the hierarchy computes. A database keeps these
 /// arrays, not the hierarchy's: nothing unpacks a potential's path, so the shortcuts' halves are not
 /// kept. Loading checks their shape (`init(validating:vertexCount:)`: a permutation, offsets, ends in
 /// range, arcs that climb without a cycle, so no search can run off the arrays or loop); that the
@@ -32,8 +29,10 @@ import RoadNetwork
 /// every hierarchy.
 struct PotentialSearchGraph: Sendable {
     let position: [UInt32]
-    let arcFirst: [UInt32]
-    let arcs: [UInt32]
+    let upwardFirst: [UInt32]
+    let upwardArcs: [UInt32]
+    let downwardFirst: [UInt32]
+    let downwardArcs: [UInt32]
 
     /// Levels per group: a level alone holds too few of a corridor's vertices to share pages, while all
     /// levels in one group would mix the many low vertices with the few high ones every query visits.
@@ -61,7 +60,11 @@ struct PotentialSearchGraph: Sendable {
         var positionOfRank = [UInt32](repeating: 0, count: n)
         for (p, entry) in keyed.enumerated() { positionOfRank[Int(entry.rank)] = UInt32(p) }
         position = hierarchy.rank.map { positionOfRank[Int($0)] }
-        (arcFirst, arcs) = Self.mergedArcs(of: hierarchy, rankAt: keyed.map(\.rank), positionOfRank: positionOfRank)
+        let rankAt = keyed.map(\.rank)
+        (upwardFirst, upwardArcs) = Self.renumbered(first: hierarchy.upwardFirstOut, ends: hierarchy.upwardArcs,
+                                                    rankAt: rankAt, positionOfRank: positionOfRank)
+        (downwardFirst, downwardArcs) = Self.renumbered(first: hierarchy.downwardFirstIn, ends: hierarchy.downwardArcs,
+                                                        rankAt: rankAt, positionOfRank: positionOfRank)
     }
 
     /// Accepts stored arrays (`storedArrays`' names) for a graph of `vertexCount` nodes after checking
@@ -74,35 +77,33 @@ struct PotentialSearchGraph: Sendable {
             return values
         }
         position = try array(Self.positionName)
-        arcFirst = try array(Self.arcFirstName)
-        arcs = try array(Self.arcsName)
+        upwardFirst = try array(Self.upwardFirstName)
+        upwardArcs = try array(Self.upwardArcsName)
+        downwardFirst = try array(Self.downwardFirstName)
+        downwardArcs = try array(Self.downwardArcsName)
         if let problem = firstProblem(vertexCount: n) { throw .damaged(array: problem.array, reason: problem.reason) }
     }
 
     static let positionName = "position"
-    static let arcFirstName = "arc_first"
-    static let arcsName = "arcs"
+    static let upwardFirstName = "upward_first"
+    static let upwardArcsName = "upward_arcs"
+    static let downwardFirstName = "downward_first"
+    static let downwardArcsName = "downward_arcs"
 
     /// Every array under its stored name.
     var storedArrays: [(name: String, values: [UInt32])] {
-        [(Self.positionName, position), (Self.arcFirstName, arcFirst), (Self.arcsName, arcs)]
+        [(Self.positionName, position), (Self.upwardFirstName, upwardFirst), (Self.upwardArcsName, upwardArcs),
+         (Self.downwardFirstName, downwardFirst), (Self.downwardArcsName, downwardArcs)]
     }
 
     /// Number of vertices.
     var vertexCount: Int { position.count }
 
-    /// Upward plus downward arcs (an entry with both counts twice).
-    var arcCount: Int {
-        var count = 0
-        for i in 0 ..< arcs.count / 3 {
-            if arcs[3 * i + 1] != ContractionHierarchy.unreachable { count += 1 }
-            if arcs[3 * i + 2] != ContractionHierarchy.unreachable { count += 1 }
-        }
-        return count
-    }
+    /// Upward plus downward arcs.
+    var arcCount: Int { (upwardArcs.count + downwardArcs.count) / 2 }
 
     /// Bytes held.
-    var byteCount: Int { 4 * (position.count + arcFirst.count + arcs.count) }
+    var byteCount: Int { 4 * (position.count + upwardFirst.count + upwardArcs.count + downwardFirst.count + downwardArcs.count) }
 
     /// Each rank's level: 0 for a vertex with no lower neighbour, else one more than its highest lower
     /// neighbour's, so every arc climbs at least one level.
@@ -123,41 +124,22 @@ struct PotentialSearchGraph: Sendable {
         return level
     }
 
-    /// The CSR arrays by position: for the vertex at each position, its upward and downward arcs merged
-    /// by far end (renumbered), sorted by far end, a missing direction weighing the unreachable mark.
-    /// - Complexity: O(n + a log d) for a arcs and d the largest degree.
-    private static func mergedArcs(of hierarchy: ContractionHierarchy, rankAt: [UInt32], positionOfRank: [UInt32])
-        -> (first: [UInt32], arcs: [UInt32]) {
-        let none = ContractionHierarchy.unreachable
-        let up = hierarchy.upwardView, down = hierarchy.downwardView
-        var first = [UInt32](), arcs = [UInt32]()
-        first.reserveCapacity(rankAt.count + 1)
-        arcs.reserveCapacity(3 * max(up.ends.count, down.ends.count) / 2)
-        first.append(0)
-        var entries: [(end: UInt32, up: UInt32, down: UInt32)] = []
+    /// One direction's CSR arrays by position: the arcs of `rankAt[p]`, their far ends renumbered.
+    /// - Complexity: O(n + arcs).
+    private static func renumbered(first: [UInt32], ends: [UInt32], rankAt: [UInt32], positionOfRank: [UInt32])
+        -> ([UInt32], [UInt32]) {
+        var newFirst = [UInt32](), newEnds = [UInt32]()
+        newFirst.reserveCapacity(rankAt.count + 1)
+        newEnds.reserveCapacity(ends.count)
+        newFirst.append(0)
         for r in rankAt {
-            entries.removeAll(keepingCapacity: true)
-            for i in Int(up.first[Int(r)]) ..< Int(up.first[Int(r) + 1]) {
-                entries.append((positionOfRank[Int(up.ends[2 * i])], up.ends[2 * i + 1], none))
+            for i in Int(first[Int(r)]) ..< Int(first[Int(r) + 1]) {
+                newEnds.append(positionOfRank[Int(ends[2 * i])])
+                newEnds.append(ends[2 * i + 1])
             }
-            for i in Int(down.first[Int(r)]) ..< Int(down.first[Int(r) + 1]) {
-                entries.append((positionOfRank[Int(down.ends[2 * i])], none, down.ends[2 * i + 1]))
-            }
-            entries.sort { $0.end < $1.end }
-            var k = 0
-            while k < entries.count {
-                var merged = entries[k]
-                k += 1
-                while k < entries.count && entries[k].end == merged.end {
-                    merged.up = min(merged.up, entries[k].up)
-                    merged.down = min(merged.down, entries[k].down)
-                    k += 1
-                }
-                arcs.append(merged.end); arcs.append(merged.up); arcs.append(merged.down)
-            }
-            first.append(UInt32(arcs.count / 3))
+            newFirst.append(UInt32(newEnds.count / 2))
         }
-        return (first, arcs)
+        return (newFirst, newEnds)
     }
 
     /// The first array whose shape is wrong for `n` vertices, with what is wrong; nil when the shape holds.
@@ -166,18 +148,18 @@ struct PotentialSearchGraph: Sendable {
         if let problem = ContractionHierarchy.permutationProblem(position, vertexCount: n, entry: "position") {
             return (Self.positionName, problem)
         }
-        guard arcs.count % 3 == 0 else { return (Self.arcsName, "\(arcs.count) entries, not far end and two weights each") }
-        if let problem = ContractionHierarchy.offsetsProblem(arcFirst, vertexCount: n, arcCount: arcs.count / 3, entry: "position") {
-            return (Self.arcFirstName, problem)
-        }
-        let none = ContractionHierarchy.unreachable
-        for i in 0 ..< arcs.count / 3 {
-            guard Int(arcs[3 * i]) < n else { return (Self.arcsName, "arc \(i) ends at \(arcs[3 * i]), beyond \(n) vertices") }
-            guard arcs[3 * i + 1] != none || arcs[3 * i + 2] != none else {
-                return (Self.arcsName, "arc \(i) weighs the unreachable mark both ways")
+        for (firstName, first, arcsName, arcs) in [(Self.upwardFirstName, upwardFirst, Self.upwardArcsName, upwardArcs),
+                                                   (Self.downwardFirstName, downwardFirst, Self.downwardArcsName, downwardArcs)] {
+            guard arcs.count % 2 == 0 else { return (arcsName, "\(arcs.count) entries, not far end and weight pairs") }
+            if let problem = ContractionHierarchy.offsetsProblem(first, vertexCount: n, arcCount: arcs.count / 2, entry: "position") {
+                return (firstName, problem)
+            }
+            for i in 0 ..< arcs.count / 2 {
+                guard Int(arcs[2 * i]) < n else { return (arcsName, "arc \(i) ends at \(arcs[2 * i]), beyond \(n) vertices") }
+                guard arcs[2 * i + 1] < ContractionHierarchy.unreachable else { return (arcsName, "arc \(i) weighs the unreachable mark") }
             }
         }
-        return climbsWithoutCycle() ? nil : (Self.arcsName, "the arcs climb in a cycle")
+        return climbsWithoutCycle() ? nil : (Self.upwardArcsName, "the upward and downward arcs climb in a cycle")
     }
 
     /// Whether the arcs, each read from the vertex it is listed at to its far end (the way both searches
@@ -186,16 +168,21 @@ struct PotentialSearchGraph: Sendable {
     private func climbsWithoutCycle() -> Bool {
         let n = vertexCount
         var incoming = [UInt32](repeating: 0, count: n)
-        for i in 0 ..< arcs.count / 3 { incoming[Int(arcs[3 * i])] += 1 }
+        for i in 0 ..< upwardArcs.count / 2 { incoming[Int(upwardArcs[2 * i])] += 1 }
+        for i in 0 ..< downwardArcs.count / 2 { incoming[Int(downwardArcs[2 * i])] += 1 }
         var ready = (0..<n).filter { incoming[$0] == 0 }
-        var reached = 0
-        while let p = ready.popLast() {
-            reached += 1
-            for i in Int(arcFirst[p]) ..< Int(arcFirst[p + 1]) {
-                let end = Int(arcs[3 * i])
+        func release(_ first: [UInt32], _ arcs: [UInt32], from p: Int) {
+            for i in Int(first[p]) ..< Int(first[p + 1]) {
+                let end = Int(arcs[2 * i])
                 incoming[end] -= 1
                 if incoming[end] == 0 { ready.append(end) }
             }
+        }
+        var reached = 0
+        while let p = ready.popLast() {
+            reached += 1
+            release(upwardFirst, upwardArcs, from: p)
+            release(downwardFirst, downwardArcs, from: p)
         }
         return reached == n
     }

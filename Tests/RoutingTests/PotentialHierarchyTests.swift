@@ -167,31 +167,24 @@ import TestSupport
         // Shapes a search would run off or loop in are refused by the array's name (a changed weight is
         // the stored checksums' to catch).
         let time = try #require(byName["potential_time"])
-        let first = try #require(time["arc_first"]), n = graph.nodeCount
+        let first = try #require(time["upward_first"]), n = graph.nodeCount
         let climbing = try #require((0..<n).first { first[$0] < first[$0 + 1] })
         var damages: [(name: String, arrays: [String: [UInt32]], array: String)] = []
         var missing = time
-        missing["arcs"] = nil
-        damages.append(("missing", missing, "arcs"))
+        missing["downward_arcs"] = nil
+        damages.append(("missing", missing, "downward_arcs"))
         var beyond = time
-        beyond["arcs"]![3 * Int(first[climbing])] = UInt32(n)
-        damages.append(("an arc ending beyond the vertices", beyond, "arcs"))
+        beyond["upward_arcs"]![2 * Int(first[climbing])] = UInt32(n)
+        damages.append(("an arc ending beyond the vertices", beyond, "upward_arcs"))
         var loop = time
-        loop["arcs"]![3 * Int(first[climbing])] = UInt32(climbing)
-        damages.append(("an arc climbing back to its own vertex", loop, "arcs"))
-        var neither = time
-        neither["arcs"]![3 * Int(first[climbing]) + 1] = ContractionHierarchy.unreachable
-        neither["arcs"]![3 * Int(first[climbing]) + 2] = ContractionHierarchy.unreachable
-        damages.append(("an arc in neither direction", neither, "arcs"))
-        var ragged = time
-        ragged["arcs"]!.removeLast()
-        damages.append(("arcs not in threes", ragged, "arcs"))
+        loop["upward_arcs"]![2 * Int(first[climbing])] = UInt32(climbing)
+        damages.append(("an arc climbing back to its own vertex", loop, "upward_arcs"))
         var repeated = time
         repeated["position"]![1] = repeated["position"]![0]
         damages.append(("two nodes at one position", repeated, "position"))
         var unending = time
-        unending["arc_first"]![n] += 1
-        damages.append(("offsets past the arcs", unending, "arc_first"))
+        unending["downward_first"]![n] += 1
+        damages.append(("offsets past the arcs", unending, "downward_first"))
         var foreign = time
         foreign["junction_graph_hash"]![0] &+= 1
         damages.append(("another graph's hash", foreign, "junction_graph_hash"))
@@ -222,8 +215,7 @@ import TestSupport
     }
 
     /// The search graph is the hierarchy's arcs renumbered: every node has a position of its own, and its
-    /// upward and downward arcs, read as (node, node, weight), are exactly the hierarchy's, the two
-    /// directions between one pair of vertices in one entry.
+    /// upward and downward arcs, read as (node, node, weight), are exactly the hierarchy's.
     @Test func theSearchGraphKeepsEveryHierarchyArcUnderNewNumbers() throws {
         let graph = RandomRoadGraph.make(seed: 9)
         let router = try Self.withPotentials(graph)
@@ -238,28 +230,15 @@ import TestSupport
                 (Int(first[v]) ..< Int(first[v + 1])).map { i in [nodeAt(v), nodeAt(Int(ends[2 * i])), Int(ends[2 * i + 1])] }
             }.sorted { $0.lexicographicallyPrecedes($1) }
         }
-        /// The search graph's arcs in one direction (weight 1 upward, 2 downward) as the same triples.
-        func searchTriples(weight: Int, nodeAt: (Int) -> Int) -> [[Int]] {
-            let first = searchGraph.arcFirst, arcs = searchGraph.arcs
-            var found: [[Int]] = []
-            for p in 0 ..< first.count - 1 {
-                for i in Int(first[p]) ..< Int(first[p + 1]) where arcs[3 * i + weight] != ContractionHierarchy.unreachable {
-                    found.append([nodeAt(p), nodeAt(Int(arcs[3 * i])), Int(arcs[3 * i + weight])])
-                }
-            }
-            return found.sorted { $0.lexicographicallyPrecedes($1) }
-        }
         var nodeAtRank = [Int](repeating: 0, count: graph.nodeCount), nodeAtPosition = nodeAtRank
         for v in 0..<graph.nodeCount {
             nodeAtRank[Int(hierarchy.rank[v])] = v
             nodeAtPosition[Int(searchGraph.position[v])] = v
         }
-        #expect(searchTriples(weight: 1, nodeAt: { nodeAtPosition[$0] })
+        #expect(triples(first: searchGraph.upwardFirst, ends: searchGraph.upwardArcs, nodeAt: { nodeAtPosition[$0] })
                 == triples(first: hierarchy.upwardFirstOut, ends: hierarchy.upwardArcs, nodeAt: { nodeAtRank[$0] }))
-        #expect(searchTriples(weight: 2, nodeAt: { nodeAtPosition[$0] })
+        #expect(triples(first: searchGraph.downwardFirst, ends: searchGraph.downwardArcs, nodeAt: { nodeAtPosition[$0] })
                 == triples(first: hierarchy.downwardFirstIn, ends: hierarchy.downwardArcs, nodeAt: { nodeAtRank[$0] }))
-        // A road's two directions between the same two vertices share an entry.
-        #expect(searchGraph.arcs.count / 3 < searchGraph.arcCount)
     }
 
     @Test func storedHierarchyNamesSayTheirKind() throws {
