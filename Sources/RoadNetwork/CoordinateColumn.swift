@@ -61,6 +61,27 @@ public struct CoordinateColumn: RandomAccessCollection, Equatable, Sendable {
                           longitude: Double(fixed[2 * i + 1]) / Self.unitsPerDegree)
     }
 
+    /// Initializes `destination[0 ..< range.count]` with the coordinates at `range`, in order: a copy when
+    /// held as given, one tight decoding loop in fixed point (reading element by element through the
+    /// subscript costs an index check and a form test per coordinate).
+    /// - Precondition: `range` lies within the column; `destination` has room for `range.count`.
+    /// - Complexity: O(range.count).
+    public func copy(_ range: Range<Int>, to destination: UnsafeMutablePointer<Coordinate>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "coordinates beyond the column")
+        guard !range.isEmpty else { return }
+        if isFixedPoint {
+            fixed.withUnsafeBufferPointer { units in
+                for k in 0..<range.count {
+                    let i = 2 * (range.lowerBound + k)
+                    (destination + k).initialize(to: Coordinate(latitude: Double(units[i]) / Self.unitsPerDegree,
+                                                                longitude: Double(units[i + 1]) / Self.unitsPerDegree))
+                }
+            }
+        } else {
+            plain.withUnsafeBufferPointer { destination.initialize(from: $0.baseAddress! + range.lowerBound, count: range.count) }
+        }
+    }
+
     /// Whether the column is held in fixed point (8 bytes a coordinate).
     public var isCompact: Bool { isFixedPoint }
 

@@ -302,16 +302,26 @@ public struct RoadGraph: Sendable {
     /// The intermediate shape points of an edge, in travel direction, without its end nodes.
     /// - Complexity: O(1) (a slice).
     public func shapePoints(of edge: EdgeIndex) -> Slice<CoordinateColumn> {
-        shapePoints[Int(firstShapePoint[Int(edge)]) ..< Int(firstShapePoint[Int(edge) + 1])]
+        shapePoints[shapePointRange(of: edge)]
+    }
+
+    /// Where an edge's intermediate shape points lie in `shapePoints` (for bulk reads with
+    /// `CoordinateColumn.copy(_:to:)`).
+    @inlinable
+    public func shapePointRange(of edge: EdgeIndex) -> Range<Int> {
+        Int(firstShapePoint[Int(edge)]) ..< Int(firstShapePoint[Int(edge) + 1])
     }
 
     /// The full polyline of an edge: tail node, shape points, head node.
     /// - Complexity: O(number of shape points).
     public func geometry(of edge: EdgeIndex) -> [Coordinate] {
-        var points: [Coordinate] = [nodeCoordinates[Int(tail[Int(edge)])]]
-        points.append(contentsOf: shapePoints(of: edge))
-        points.append(nodeCoordinates[Int(head[Int(edge)])])
-        return points
+        let shape = shapePointRange(of: edge)
+        return [Coordinate](unsafeUninitializedCapacity: shape.count + 2) { buffer, initialized in
+            buffer.initializeElement(at: 0, to: nodeCoordinates[Int(tail[Int(edge)])])
+            shapePoints.copy(shape, to: buffer.baseAddress! + 1)
+            buffer.initializeElement(at: shape.count + 1, to: nodeCoordinates[Int(head[Int(edge)])])
+            initialized = shape.count + 2
+        }
     }
 
     /// Elevations matching `geometry(of:)` point for point (NaN where unknown).

@@ -46,17 +46,13 @@ struct LegPolylineWriter {
         count += 1
     }
 
-    /// Continues the current span (number `span`) through `newPoints`.
+    /// Continues the current span (number `span`) through the points of `column` at `range`, copied in bulk.
     @inline(__always)
-    mutating func append(contentsOf newPoints: Slice<CoordinateColumn>, span: Int) {
-        guard !newPoints.isEmpty else { return }
-        precondition(count > 0 && count + newPoints.count <= capacity, "the leg's polyline outgrew its reserved storage")
-        var k = count
-        for point in newPoints {
-            points.initializeElement(at: k, to: point)
-            k += 1
-        }
-        (spans.baseAddress! + count - 1).initialize(repeating: span, count: newPoints.count)
-        count += newPoints.count
+    mutating func append(_ range: Range<Int>, of column: CoordinateColumn, span: Int) {
+        guard !range.isEmpty else { return }
+        precondition(count > 0 && count + range.count <= capacity, "the leg's polyline outgrew its reserved storage")
+        column.copy(range, to: points.baseAddress! + count)
+        (spans.baseAddress! + count - 1).initialize(repeating: span, count: range.count)
+        count += range.count
     }
 }

@@ -142,7 +142,7 @@ extension Router {
     /// The number of points of an edge's polyline: tail node, shape points, head node.
     @inline(__always)
     func polylinePointCount(of edge: EdgeIndex) -> Int {
-        graph.shapePoints(of: edge).count + 2
+        graph.shapePointRange(of: edge).count + 2
     }
 
     /// Appends the part of an edge's polyline between two fractions to a leg's polyline as its span
@@ -152,7 +152,7 @@ extension Router {
     func appendPolyline(of edge: EdgeIndex, from a: Double, to b: Double, span: Int, to writer: inout LegPolylineWriter) {
         if a <= 0 && b >= 1 {
             writer.beginSpan(at: graph.nodeCoordinates[Int(graph.tail[Int(edge)])])
-            writer.append(contentsOf: graph.shapePoints(of: edge), span: span)
+            writer.append(graph.shapePointRange(of: edge), of: graph.shapePoints, span: span)
             writer.append(graph.nodeCoordinates[Int(graph.head[Int(edge)])], span: span)
             return
         }
@@ -175,11 +175,11 @@ extension Router {
     /// a temporary buffer (on the stack for ordinary edges), so nothing is allocated on the heap.
     /// - Complexity: O(points of the edge).
     func forEachPolylinePoint(of edge: EdgeIndex, from a: Double, to b: Double, _ body: (Coordinate) -> Void) {
-        let shapes = graph.shapePoints(of: edge)
+        let shapes = graph.shapePointRange(of: edge), column = graph.shapePoints
         let count = shapes.count + 2
         let tailPoint = graph.nodeCoordinates[Int(graph.tail[Int(edge)])], headPoint = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
         @inline(__always) func point(_ k: Int) -> Coordinate {
-            k == 0 ? tailPoint : (k == count - 1 ? headPoint : shapes[shapes.startIndex + k - 1])
+            k == 0 ? tailPoint : (k == count - 1 ? headPoint : column[shapes.lowerBound + k - 1])
         }
         withUnsafeTemporaryAllocation(of: Meters.self, capacity: count) { cumulative in
             cumulative[0] = 0

@@ -46,6 +46,21 @@ import TestSupport
         }
     }
 
+    /// A bulk copy of a range reads what the subscript reads, in either form.
+    @Test func aRangeCopiesOutAsTheSubscriptReadsIt() {
+        var onGrid: [Coordinate] = []
+        for k: Int32 in 0..<20 { onGrid.append(Self.imported(458_000_000 + 137 * k, -159_000_000 - 911 * k)) }
+        let offGrid = onGrid + [Coordinate(latitude: 0.1 + 0.2, longitude: 1)]
+        for column in [CoordinateColumn(onGrid), CoordinateColumn(offGrid)] {
+            let copied = [Coordinate](unsafeUninitializedCapacity: 7) { buffer, initialized in
+                column.copy(5 ..< 12, to: buffer.baseAddress!)
+                initialized = 7
+            }
+            let read: [Coordinate] = Array(column[5 ..< 12])
+            #expect(copied == read, "compact: \(column.isCompact)")
+        }
+    }
+
     /// The columns of a graph, as the graph reads them.
     @Test func aGraphReadsItsNodesAndShapePointsThroughTheColumns() {
         let g = RoadGraphBuilderTests().build()
