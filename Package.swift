@@ -107,7 +107,7 @@ let package = Package(
         // Measures the contraction hierarchy on a real extract (issue 12, phase 1); not part of the CLI.
         .executableTarget(
             name: "ch-measure",
-            dependencies: ["Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis"],
+            dependencies: ["Benchmarking", "Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis"],
             path: "Sources/ch-measure"
         ),
 
@@ -127,7 +127,7 @@ let package = Package(
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
             "OutputFiles", "TestSupport",
         ]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "CitySynthesis", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [

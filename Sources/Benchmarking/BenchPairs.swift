@@ -34,16 +34,44 @@ public enum BenchPairs {
     ///
     /// Nodes are drawn uniformly among the graph's routing nodes, so pairs follow the road density
     /// (as random real trips roughly do), not the bounding box, and never fall in the sea.
-    /// - Complexity: O(count).
+    /// - Complexity: O(count + nodes).
     public static func draw(count: Int, seed: UInt64, from graph: RoadGraph) -> [BenchPair] {
-        let n = graph.nodeCount
+        drawNodes(count: count, seed: seed, from: graph).map {
+            BenchPair(from: graph.nodeCoordinates[Int($0.from)], to: graph.nodeCoordinates[Int($0.to)])
+        }
+    }
+
+    /// The nodes of `draw(count:seed:from:)`'s pairs.
+    ///
+    /// A node standing where another node stands (two OSM nodes at one position, such as a bridge over
+    /// a road) is never drawn: its coordinate, written with `--write-pairs`, would not say which of the
+    /// two another engine should route from. Among the other nodes the draw is uniform; on a graph
+    /// without such nodes it draws the same pairs as a draw over all nodes.
+    /// - Complexity: O(count + nodes).
+    public static func drawNodes(count: Int, seed: UInt64, from graph: RoadGraph) -> [(from: NodeIndex, to: NodeIndex)] {
+        let drawable = nodesAtPositionsOfTheirOwn(graph)
+        let n = drawable.count
         guard n >= 2 else { return [] }
         var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let a = generator.next(below: n)
             var b = generator.next(below: n - 1)
             if b >= a { b += 1 }
-            return BenchPair(from: graph.nodeCoordinates[a], to: graph.nodeCoordinates[b])
+            return (drawable[a], drawable[b])
+        }
+    }
+
+    /// The nodes, in order, whose coordinate no other node shares.
+    private static func nodesAtPositionsOfTheirOwn(_ graph: RoadGraph) -> [NodeIndex] {
+        struct Position: Hashable { var latitude: UInt64; var longitude: UInt64 }
+        var seen: [Position: Int] = [:]
+        seen.reserveCapacity(graph.nodeCount)
+        for c in graph.nodeCoordinates {
+            seen[Position(latitude: c.latitude.bitPattern, longitude: c.longitude.bitPattern), default: 0] += 1
+        }
+        return (0..<graph.nodeCount).compactMap { v in
+            let c = graph.nodeCoordinates[v]
+            return seen[Position(latitude: c.latitude.bitPattern, longitude: c.longitude.bitPattern)] == 1 ? NodeIndex(v) : nil
         }
     }
 

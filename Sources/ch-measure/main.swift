@@ -1,3 +1,4 @@
+import Benchmarking
 import CitySynthesis
 import Foundation
 import OSMImport
@@ -268,13 +269,9 @@ if CommandLine.arguments.contains("--reuse-order") {
         let h = try ContractionHierarchy(graph: other.digraph, options: options)
         let t = seconds(ContinuousClock.now - start), cpu = threadCPUSeconds() - cpuStart
         var times: [Double] = [], settled: [Double] = []
-        var generator = SplitMix64(seed: 42)
         let ws = h.makeWorkspace()
-        for _ in 0..<1000 {
-            let a = generator.next(below: road.nodeCount)
-            var b = generator.next(below: road.nodeCount - 1)
-            if b >= a { b += 1 }
-            let s = other.sources(at: UInt32(a)), g = other.targets(at: UInt32(b))
+        for (a, b) in BenchPairs.drawNodes(count: 1000, seed: 42, from: road) {
+            let s = other.sources(at: a), g = other.targets(at: b)
             let q = ContinuousClock.now
             _ = h.shortestPath(from: s, to: g, workspace: ws)
             times.append(seconds(ContinuousClock.now - q) * 1000)
@@ -285,14 +282,8 @@ if CommandLine.arguments.contains("--reuse-order") {
     }
 }
 
-// Pairs: exactly BenchPairs.draw(count: 1000, seed: 42) (node indices instead of their coordinates).
-var generator = SplitMix64(seed: 42)
-let pairs: [(UInt32, UInt32)] = (0..<1000).map { _ in
-    let a = generator.next(below: road.nodeCount)
-    var b = generator.next(below: road.nodeCount - 1)
-    if b >= a { b += 1 }
-    return (UInt32(a), UInt32(b))
-}
+// Pairs: exactly `waymark bench`'s (BenchPairs.draw(count: 1000, seed: 42)), as node indices.
+let pairs: [(UInt32, UInt32)] = BenchPairs.drawNodes(count: 1000, seed: 42, from: road).map { ($0.from, $0.to) }
 
 let workspace = hierarchy.makeWorkspace()
 var dijkstra = ReferenceDijkstra(graph: graph.digraph)

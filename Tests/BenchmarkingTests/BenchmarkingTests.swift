@@ -1,3 +1,4 @@
+import CitySynthesis
 import Foundation
 import Geodesy
 import OutputFiles
@@ -198,4 +199,36 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     #expect(withoutProc["process_baseline_mb"] == nil && withoutProc["graph_mb"] != nil)
     let imported = BenchRunner.graphMemoryNotes(graph: graph, stage: .import, baselineBytes: nil, residentBytes: 3_920_000)
     #expect(imported["resident_after_import_bytes_per_edge"] == 40_000 && imported["resident_after_load_bytes_per_edge"] == nil)
+}
+
+/// A straight street of 50 nodes whose nodes 10 and 11 stand at one position (a bridge over a road):
+///
+///     0 - 1 - … - 9 - 10=11 - 12 - … - 49
+///
+/// Drawn pairs never start or end there, since a written pair could not say which of the two nodes
+/// another engine should route from; on the street without the shared position, the draw is the plain
+/// uniform one over all nodes.
+@Test func drawnPairsAvoidNodesSharingAPosition() {
+    let plain = straightStreet(nodes: 50)
+    let coordinates = (0..<50).map { v in plain.nodeCoordinates[v == 11 ? 10 : v] }
+    let bridged = RoadGraph(
+        firstOut: plain.firstOut, nodeCoordinates: coordinates, nodeOSMIDs: plain.nodeOSMIDs, nodeElevations: Array(plain.nodeElevations),
+        tail: plain.tail, head: plain.head, lengthMeters: plain.lengthMeters, travelTimeSeconds: plain.travelTimeSeconds,
+        highway: Array(plain.highway), speedLimit: Array(plain.speedLimit), flags: Array(plain.flags), nameIndex: Array(plain.nameIndex),
+        refIndex: Array(plain.refIndex), wayID: plain.wayID, firstShapePoint: plain.firstShapePoint, shapePoints: [],
+        shapeElevations: [], strings: plain.strings, restrictions: [])
+    let nodes = BenchPairs.drawNodes(count: 2000, seed: 42, from: bridged)
+    #expect(nodes.allSatisfy { $0.from != 10 && $0.from != 11 && $0.to != 10 && $0.to != 11 && $0.from != $0.to })
+    #expect(Set(nodes.map(\.from)).count == 48, "every other node is drawn")
+    let shared = coordinates[10]
+    #expect(!BenchPairs.draw(count: 2000, seed: 42, from: bridged).contains { $0.from == shared || $0.to == shared })
+    // Without a shared position: the uniform draw over every node, as before.
+    var generator = SplitMix64(seed: 42)
+    let uniform = (0..<100).map { _ -> (NodeIndex, NodeIndex) in
+        let a = generator.next(below: 50)
+        var b = generator.next(below: 49)
+        if b >= a { b += 1 }
+        return (NodeIndex(a), NodeIndex(b))
+    }
+    #expect(BenchPairs.drawNodes(count: 100, seed: 42, from: plain).map { [$0.from, $0.to] } == uniform.map { [$0.0, $0.1] })
 }
