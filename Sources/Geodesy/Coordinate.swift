@@ -12,6 +12,18 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         self.longitude = longitude
     }
 
+    /// Units per degree of OSM's fixed point: files store coordinates as integers of 10⁻⁷ degrees.
+    public static let fixedPointUnitsPerDegree: Degrees = 1e7
+
+    /// The coordinate of OSM fixed-point values (integers of 10⁻⁷ degrees). Converted by division, not by
+    /// multiplying with 10⁻⁷, so the result is the double nearest to the decimal the file spells: the same
+    /// bits whether the value came as XML text or PBF integers, and the same bits a column holding the
+    /// integers reads back.
+    @inlinable public init(fixedPointLatitude latitude: Int32, longitude: Int32) {
+        self.init(latitude: Degrees(latitude) / Self.fixedPointUnitsPerDegree,
+                  longitude: Degrees(longitude) / Self.fixedPointUnitsPerDegree)
+    }
+
     /// Creates a coordinate, or returns nil when either value is out of range or not finite.
     public init?(validatingLatitude latitude: Degrees, longitude: Degrees) {
         guard latitude.isFinite, longitude.isFinite,
@@ -30,7 +42,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     static func format(_ value: Double) -> String {
-        let scaled = (value * 1e7).rounded()
+        let scaled = (value * fixedPointUnitsPerDegree).rounded()
         var text = String(Int64(scaled).magnitude)
         while text.count < 8 { text = "0" + text }
         let integer = text.dropLast(7)

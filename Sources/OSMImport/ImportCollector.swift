@@ -76,7 +76,7 @@ final class ImportCollector: OSMElementReceiver {
         if hasHighway, let control = profile.interpretNode(tags) { trafficControls[id] = control }
         if hasHighway, let exit = profile.junctionExit(tags) { junctionExits[id] = exit }
         if let name, !name.isEmpty, let (key, category) = Self.poiCategory(tags) {
-            let coordinate = Coordinate(latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7)
+            let coordinate = Coordinate(fixedPointLatitude: latitudeE7, longitude: longitudeE7)
             pointsOfInterest.append(PointOfInterest(osmID: id, osmType: .node, name: name, key: key, category: category, coordinate: coordinate))
         }
     }

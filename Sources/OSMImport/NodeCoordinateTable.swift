@@ -85,7 +85,7 @@ struct NodeCoordinateTable {
     }
 
     func coordinate(at index: Int) -> Coordinate {
-        Coordinate(latitude: Double(latitudes[index]) / 1e7, longitude: Double(longitudes[index]) / 1e7)
+        Coordinate(fixedPointLatitude: latitudes[index], longitude: longitudes[index])
     }
 
     func id(at index: Int) -> Int64 { ids[index] }

@@ -4,8 +4,8 @@ import Geodesy
 /// `Coordinate`s and held in 8 bytes a point instead of 16 whenever that loses nothing.
 ///
 /// - *fixed point*: latitude and longitude as 32-bit integers of 10⁻⁷ degrees, OSM's own precision.
-///   Every imported coordinate is such a value read back (`Double(e7) / 1e7`: the import reads XML and
-///   PBF coordinates onto that grid), so a graph built by the import or loaded from its database is held
+///   Every imported coordinate is such a value read back (`Coordinate(fixedPointLatitude:longitude:)`:
+///   the import reads XML and PBF coordinates onto that grid), so a graph built by the import or loaded from its database is held
 ///   this way and reads back bit for bit the `Coordinate`s it was given.
 /// - *plain*: the coordinates as given, when any of them is not exactly a value of that grid (graphs
 ///   drawn by hand with computed coordinates, or a damaged database, whose non-finite values the graph's
@@ -20,9 +20,6 @@ public struct CoordinateColumn: RandomAccessCollection, Equatable, Sendable {
     @usableFromInline let plain: [Coordinate]
     @usableFromInline let isFixedPoint: Bool
     public let count: Int
-
-    /// Units of the fixed-point form per degree.
-    @usableFromInline static let unitsPerDegree: Double = 1e7
 
     /// `coordinates` in fixed point when every one of them is exactly a value of that grid, else as given.
     /// - Complexity: O(n).
@@ -43,11 +40,12 @@ public struct CoordinateColumn: RandomAccessCollection, Equatable, Sendable {
 
     /// The fixed-point value that reads back as exactly `degrees`, or nil when there is none.
     private static func fixedPoint(of degrees: Double) -> Int32? {
-        let scaled = (degrees * unitsPerDegree).rounded()
+        let scaled = (degrees * Coordinate.fixedPointUnitsPerDegree).rounded()
         guard scaled.isFinite, abs(scaled) <= Double(Int32.max) else { return nil }
         let units = Int32(scaled)
         // Bit patterns, so that -0.0 (which no fixed-point value reads back as) stays plain.
-        return (Double(units) / unitsPerDegree).bitPattern == degrees.bitPattern ? units : nil
+        let readBack = Coordinate(fixedPointLatitude: units, longitude: 0).latitude
+        return readBack.bitPattern == degrees.bitPattern ? units : nil
     }
 
     @inlinable public var startIndex: Int { 0 }
@@ -56,9 +54,7 @@ public struct CoordinateColumn: RandomAccessCollection, Equatable, Sendable {
     @inlinable @inline(__always)
     public subscript(i: Int) -> Coordinate {
         guard isFixedPoint else { return plain[i] }
-        // Division, not multiplication by 1e-7: it is the import's own conversion, so the bits are the same.
-        return Coordinate(latitude: Double(fixed[2 * i]) / Self.unitsPerDegree,
-                          longitude: Double(fixed[2 * i + 1]) / Self.unitsPerDegree)
+        return Coordinate(fixedPointLatitude: fixed[2 * i], longitude: fixed[2 * i + 1])
     }
 
     /// Initializes `destination[0 ..< range.count]` with the coordinates at `range`, in order: a copy when
@@ -73,8 +69,7 @@ public struct CoordinateColumn: RandomAccessCollection, Equatable, Sendable {
             fixed.withUnsafeBufferPointer { units in
                 for k in 0..<range.count {
                     let i = 2 * (range.lowerBound + k)
-                    (destination + k).initialize(to: Coordinate(latitude: Double(units[i]) / Self.unitsPerDegree,
-                                                                longitude: Double(units[i + 1]) / Self.unitsPerDegree))
+                    (destination + k).initialize(to: Coordinate(fixedPointLatitude: units[i], longitude: units[i + 1]))
                 }
             }
         } else {

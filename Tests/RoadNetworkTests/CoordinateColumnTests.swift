@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct CoordinateColumnTests {
     /// What the import makes of a coordinate read from a file: fixed-point degrees × 10⁷, divided back.
     static func imported(_ latitude: Int32, _ longitude: Int32) -> Coordinate {
-        Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
+        Coordinate(fixedPointLatitude: latitude, longitude: longitude)
     }
 
     @Test func coordinatesOnOSMsGridAreHeldInFixedPointAndReadBackBitForBit() {
