@@ -20,7 +20,8 @@ enum EdgeTwins {
             for candidate in graph.outgoingEdges(of: to) where candidate != edge && twin[Int(candidate)] == none {
                 let c = Int(candidate)
                 guard graph.head[c] == from, graph.wayID[c] == graph.wayID[e],
-                      isReversed(graph.shapePoints(of: candidate), of: graph.shapePoints(of: edge)) else { continue }
+                      isReversed(graph.shapePointRange(of: candidate), of: graph.shapePointRange(of: edge), in: graph.shapePoints)
+                else { continue }
                 twin[e] = candidate
                 twin[c] = edge
                 break
@@ -29,8 +30,9 @@ enum EdgeTwins {
         return twin
     }
 
-    private static func isReversed(_ a: Slice<CoordinateColumn>, of b: Slice<CoordinateColumn>) -> Bool {
+    /// Whether the shape points at `a` are those at `b` in reverse order.
+    private static func isReversed(_ a: Range<Int>, of b: Range<Int>, in points: CoordinateColumn) -> Bool {
         guard a.count == b.count else { return false }
-        return zip(a, b.reversed()).allSatisfy { $0 == $1 }
+        return zip(a, b.reversed()).allSatisfy { points[$0] == points[$1] }
     }
 }

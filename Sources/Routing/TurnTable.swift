@@ -106,14 +106,16 @@ struct TurnTable {
     static func departureBearing(of edge: EdgeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
         let from = graph.nodeCoordinates[Int(graph.tail[Int(edge)])]
         let end = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
-        return Bearing(degrees: direction(from: from, along: graph.shapePoints(of: edge), then: end, reach: reach))
+        let shape = graph.shapePointRange(of: edge), points = graph.shapePoints
+        return Bearing(degrees: direction(from: from, along: shape.lazy.map { points[$0] }, then: end, reach: reach))
     }
 
     /// The direction an edge arrives at its head, over up to `reach` metres of its geometry.
     static func arrivalBearing(of edge: EdgeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
         let to = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
         let start = graph.nodeCoordinates[Int(graph.tail[Int(edge)])]
-        return Bearing(degrees: direction(from: to, along: graph.shapePoints(of: edge).reversed(), then: start, reach: reach) + 180)
+        let shape = graph.shapePointRange(of: edge), points = graph.shapePoints
+        return Bearing(degrees: direction(from: to, along: shape.reversed().lazy.map { points[$0] }, then: start, reach: reach) + 180)
     }
 
     /// The compass direction, degrees, from `node` to the point `reach` metres along `points` and then
