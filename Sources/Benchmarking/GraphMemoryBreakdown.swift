@@ -9,8 +9,8 @@ import RoadNetwork
 public struct GraphMemoryBreakdown: Equatable, Sendable {
     /// Per-node arrays: `firstOut`, coordinates, OSM ids, elevations, traffic controls.
     public var nodeArrays: Int
-    /// Per-edge arrays: tail, head, length, time, way id, and the way attributes (highway, speed limit,
-    /// flags, name, ref, signpost: their shared codes and tables).
+    /// Per-edge arrays: the tail samples, head, length, time, and the way ids and attributes (highway,
+    /// speed limit, flags, name, ref, signpost: their shared codes and tables).
     public var edgeArrays: Int
     /// `firstShapePoint`, the shape points and their elevations.
     public var geometry: Int
@@ -29,11 +29,12 @@ public struct GraphMemoryBreakdown: Equatable, Sendable {
     public init(graph g: RoadGraph) {
         nodeArrays = Self.bytes(g.firstOut) + Self.bytes(g.nodeCoordinates) + Self.bytes(g.nodeOSMIDs)
             + Self.bytes(g.nodeElevations) + Self.bytes(g.nodeControls)
-        // The six way-attribute columns share one codes buffer: counted once.
+        // The six way-attribute columns and the way ids share one codes buffer, the six one value index:
+        // counted once.
         let wayAttributes = g.highway.ownBytes + g.speedLimit.ownBytes + g.flags.ownBytes + g.nameIndex.ownBytes
             + g.refIndex.ownBytes + g.signpostIndex.ownBytes + g.highway.sharedCodeBytes
-        edgeArrays = Self.bytes(g.tail) + Self.bytes(g.head) + Self.bytes(g.lengthMeters) + Self.bytes(g.travelTimeSeconds)
-            + wayAttributes + Self.bytes(g.wayID)
+        edgeArrays = g.tail.ownBytes + Self.bytes(g.head) + Self.bytes(g.lengthMeters) + Self.bytes(g.travelTimeSeconds)
+            + wayAttributes + g.wayID.ownBytes
         geometry = Self.bytes(g.firstShapePoint) + Self.bytes(g.shapePoints) + Self.bytes(g.shapeElevations)
         reverseAdjacency = Self.bytes(g.firstIn) + Self.bytes(g.incomingEdgeList)
         let stringHeap = g.strings.reduce(0) { sum, s in

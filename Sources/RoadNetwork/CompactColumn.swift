@@ -3,20 +3,27 @@
 ///
 /// - *plain*: the elements themselves;
 /// - *uniform*: one value repeated (elevations of an extract without `ele` tags are all NaN);
-/// - *interned*: a table of the distinct values plus a 32-bit code per element. The way attributes of the
-///   edges (class, speed limit, flags, name, ref, signpost) repeat along every way and across ways, so one
-///   code per edge indexes all six at once (`RoadGraph.init` interns them together and each column keeps
-///   its projection of the shared table); the codes array is then one buffer shared by the six columns.
+/// - *interned*: a table of the distinct values plus a 32-bit code per element;
+/// - *interned twice*: a 32-bit code per element, a 32-bit value index per code, and the distinct values.
 ///
-/// Invariant: every code is below its table's count; `count` is the number of elements in every form.
+/// The edges' way attributes (class, speed limit, flags, name, ref, signpost) and way ids are held with one
+/// code per edge for all seven (`RoadGraph.init`): the code numbers the distinct (way id, attributes)
+/// pairs, of which the way id column holds the ids (interned) and a shared value index the attribute
+/// combination, which each attribute column projects (interned twice). A way's edges share a code, and the
+/// few thousand combinations serve all ways. The codes and the value index are buffers the columns share.
+///
+/// Invariant: every code is below its table's count (interned) or its value index's (interned twice),
+/// every value index below the values' count; `count` is the number of elements in every form.
 public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable {
-    @usableFromInline enum Form: UInt8, Sendable { case plain, uniform, interned }
+    @usableFromInline enum Form: UInt8, Sendable { case plain, uniform, interned, internedTwice }
     // Plain fields rather than an enum with payloads: reading a payload retains and releases its array
     // on every element read, which the graph's hot loops cannot afford.
     /// The elements (plain), the one value (uniform) or the distinct values (interned).
     @usableFromInline let values: [Element]
-    /// Per element, the index of its value (interned only; empty otherwise).
+    /// Per element, the index of its value (interned) or of its value index (interned twice); empty otherwise.
     @usableFromInline let codes: [UInt32]
+    /// Per code, the index of its value (interned twice only; empty otherwise).
+    @usableFromInline let valueIndex: [UInt32]
     @usableFromInline let form: Form
     public let count: Int
 
@@ -24,6 +31,7 @@ public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable
     public init(_ elements: [Element]) {
         values = elements
         codes = []
+        valueIndex = []
         form = .plain
         count = elements.count
     }
@@ -32,6 +40,7 @@ public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable
     public init(repeating value: Element, count: Int) {
         values = [value]
         codes = []
+        valueIndex = []
         form = .uniform
         self.count = count
     }
@@ -42,7 +51,20 @@ public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable
         precondition(codes.allSatisfy { Int($0) < values.count }, "a code beyond the column's \(values.count) values")
         self.values = values
         self.codes = codes
+        valueIndex = []
         form = .interned
+        count = codes.count
+    }
+
+    /// A column whose element `i` is `values[valueIndex[codes[i]]]`.
+    /// - Precondition: every code is below `valueIndex.count`, every value index below `values.count`.
+    init(values: [Element], valueIndex: [UInt32], codes: [UInt32]) {
+        precondition(valueIndex.allSatisfy { Int($0) < values.count }, "a value index beyond the column's \(values.count) values")
+        precondition(codes.allSatisfy { Int($0) < valueIndex.count }, "a code beyond the column's \(valueIndex.count) value indices")
+        self.values = values
+        self.codes = codes
+        self.valueIndex = valueIndex
+        form = .internedTwice
         count = codes.count
     }
 
@@ -69,6 +91,8 @@ public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable
             return values[0]
         case .interned:
             return values[Int(codes[i])]
+        case .internedTwice:
+            return values[Int(valueIndex[Int(codes[i])])]
         }
     }
 
@@ -84,8 +108,9 @@ public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable
     /// (`sharedCodeBytes`).
     public var ownBytes: Int { values.capacity * MemoryLayout<Element>.stride }
 
-    /// Bytes of the codes buffer of an interned column (0 otherwise), which columns interned together share.
-    public var sharedCodeBytes: Int { codes.capacity * MemoryLayout<UInt32>.stride }
+    /// Bytes of the codes buffer and value index of an interned column (0 otherwise), which columns interned
+    /// together share.
+    public var sharedCodeBytes: Int { (codes.capacity + valueIndex.capacity) * MemoryLayout<UInt32>.stride }
 }
 
 extension CompactColumn: Equatable where Element: Equatable {

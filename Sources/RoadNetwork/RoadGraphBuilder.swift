@@ -348,7 +348,7 @@ public struct RoadGraphBuilder: Sendable {
         return RoadGraph(
             firstOut: firstOut, nodeCoordinates: coordinates, nodeOSMIDs: osmIDs, nodeElevations: elevations,
             nodeControls: controls,
-            tail: tail, head: head, lengthMeters: length, travelTimeSeconds: time,
+            head: head, lengthMeters: length, travelTimeSeconds: time,
             highway: highway, speedLimit: limit, flags: flags,
             nameIndex: name, refIndex: ref, wayID: way,
             firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,

@@ -35,7 +35,7 @@ struct RoadComponents {
     /// Nodes in the largest component.
     let largestComponentSize: Int
     /// The graph's edge ends (shared copy-on-write buffers).
-    private let tail: [NodeIndex]
+    private let tail: EdgeTailColumn
     private let head: [NodeIndex]
 
     /// Number of components (single nodes included).

@@ -141,18 +141,18 @@ import Testing
 /// A straight two-way street of `nodes` junctions, `a - b - c - …`, without shape points, every array
 /// allocated for its count (as a database load does).
 private func straightStreet(nodes n: Int) -> RoadGraph {
-    var firstOut: [UInt32] = [0], tail: [NodeIndex] = [], head: [NodeIndex] = []
-    firstOut.reserveCapacity(n + 1); tail.reserveCapacity(2 * n - 2); head.reserveCapacity(2 * n - 2)
+    var firstOut: [UInt32] = [0], head: [NodeIndex] = []
+    firstOut.reserveCapacity(n + 1); head.reserveCapacity(2 * n - 2)
     for v in 0..<n {
         for w in [v - 1, v + 1] where (0..<n).contains(w) {
-            tail.append(NodeIndex(v)); head.append(NodeIndex(w))
+            head.append(NodeIndex(w))
         }
         firstOut.append(UInt32(head.count))
     }
     let m = head.count
     return RoadGraph(
         firstOut: firstOut, nodeCoordinates: (0..<n).map { Coordinate(latitude: 45, longitude: Double(150_000_000 + 10_000 * $0) / 1e7) },
-        nodeOSMIDs: (0..<n).map(Int64.init), nodeElevations: [Float](repeating: .nan, count: n), tail: tail, head: head,
+        nodeOSMIDs: (0..<n).map(Int64.init), nodeElevations: [Float](repeating: .nan, count: n), head: head,
         lengthMeters: [Float](repeating: 78, count: m), travelTimeSeconds: [Float](repeating: 5.6, count: m),
         highway: [HighwayClass](repeating: .residential, count: m),
         speedLimit: [SpeedLimit](repeating: .limited(50, source: .tagged), count: m), flags: [EdgeFlags](repeating: [], count: m),
@@ -166,11 +166,14 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     let m = graph.edgeCount, n = graph.nodeCount
     #expect(m == 398)
     let breakdown = GraphMemoryBreakdown(graph: graph)
-    // Tail, head, length and time take 4 bytes an edge, the way id 8, and the way attributes one 4-byte
-    // code (all edges are one way here: a table of one entry of 23 bytes, class 1, speed limit 8, flags 2,
-    // name, ref and signpost 4 each, padded to each column's stride). The allocator may round up a little.
-    let slack = 11 * 64
-    #expect(breakdown.edgeArrays >= 28 * m + 23 && breakdown.edgeArrays < 28 * m + 23 + slack)
+    // Head, length and time take 4 bytes an edge, and the way ids and attributes one 4-byte code (all
+    // edges are one way with one set of attributes here: one way id of 8 bytes, one value index of 4, one
+    // attribute entry of 23 bytes, class 1, speed limit 8, flags 2, name, ref and signpost 4 each, padded to
+    // each column's stride). Tails are derived: 4 bytes for each block of 64 edges and one more, 8 samples.
+    // The allocator may round up a little.
+    let slack = 12 * 64
+    let expected = 16 * m + 8 + 4 + 23 + 8 * 4
+    #expect(breakdown.edgeArrays >= expected && breakdown.edgeArrays < expected + slack)
     // firstOut 4, coordinate 8 (OSM's 10⁻⁷ degrees in fixed point), OSM id 8 and traffic control 1 per
     // node; the elevations are unknown everywhere, so one NaN is held for all.
     #expect(graph.nodeCoordinates.isCompact)
@@ -213,9 +216,9 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     let coordinates = (0..<50).map { v in plain.nodeCoordinates[v == 11 ? 10 : v] }
     let bridged = RoadGraph(
         firstOut: plain.firstOut, nodeCoordinates: coordinates, nodeOSMIDs: plain.nodeOSMIDs, nodeElevations: Array(plain.nodeElevations),
-        tail: plain.tail, head: plain.head, lengthMeters: plain.lengthMeters, travelTimeSeconds: plain.travelTimeSeconds,
+        head: plain.head, lengthMeters: plain.lengthMeters, travelTimeSeconds: plain.travelTimeSeconds,
         highway: Array(plain.highway), speedLimit: Array(plain.speedLimit), flags: Array(plain.flags), nameIndex: Array(plain.nameIndex),
-        refIndex: Array(plain.refIndex), wayID: plain.wayID, firstShapePoint: plain.firstShapePoint, shapePoints: [],
+        refIndex: Array(plain.refIndex), wayID: Array(plain.wayID), firstShapePoint: plain.firstShapePoint, shapePoints: [],
         shapeElevations: [], strings: plain.strings, restrictions: [])
     let nodes = BenchPairs.drawNodes(count: 2000, seed: 42, from: bridged)
     #expect(nodes.allSatisfy { $0.from != 10 && $0.from != 11 && $0.to != 10 && $0.to != 11 && $0.from != $0.to })

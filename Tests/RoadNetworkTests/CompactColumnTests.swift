@@ -36,6 +36,36 @@ import Geodesy
         #expect(column.ownBytes == 4 && column.sharedCodeBytes >= 4000)
     }
 
+    @Test func wayIDsShareTheCodeOfTheirWaysEdgesAndAttributeCombinationsServeEveryWay() {
+        // a-b and b-c are two residential ways with the same attributes, each drawn in both directions:
+        //
+        //     a ---- b ---- c        way 1: a-b, way 2: b-c
+        var builder = RoadGraphBuilder()
+        let a = builder.addNode(coordinate: Coordinate(latitude: 45, longitude: 15.000))
+        let b = builder.addNode(coordinate: Coordinate(latitude: 45, longitude: 15.001))
+        let c = builder.addNode(coordinate: Coordinate(latitude: 45, longitude: 15.002))
+        for (from, to, way) in [(a, b, Int64(1)), (b, a, 1), (b, c, 2), (c, b, 2)] {
+            builder.addEdge(RoadEdgeDescription(from: from, to: to, routingSpeed: 50, highway: .residential,
+                                                speedLimit: .limited(50, source: .tagged), name: "Main", wayID: way))
+        }
+        let g = builder.build()
+        #expect((0..<4).map { g.wayID[$0] }.sorted() == [1, 1, 2, 2])
+        // Two (way, attributes) pairs, one attribute combination; a code per edge and a value index per pair,
+        // the codes shared by all seven columns.
+        #expect(g.wayID.values.count == 2 && g.highway.values.count == 1 && g.nameIndex.values.count == 1)
+        #expect(g.highway.valueIndex == [0, 0] && g.highway.codes.count == 4)
+        #expect(g.wayID.codes == g.highway.codes && g.nameIndex.valueIndex == g.highway.valueIndex)
+        #expect(g.highway.sharedCodeBytes >= (4 + 2) * 4 && g.wayID.sharedCodeBytes >= 4 * 4)
+        #expect((0..<4).allSatisfy { g.name(of: EdgeIndex($0)) == "Main" && g.highway[$0] == .residential })
+    }
+
+    @Test func aColumnInternedTwiceReadsThroughBothIndices() {
+        let column = CompactColumn<UInt32>(values: [10, 20, 30], valueIndex: [2, 0, 2], codes: [0, 1, 2, 1, 0])
+        #expect(Array(column) == [30, 10, 30, 10, 30])
+        #expect(column == CompactColumn<UInt32>([30, 10, 30, 10, 30]))
+        #expect(column.ownBytes == 12 && column.sharedCodeBytes >= (5 + 3) * 4)
+    }
+
     @Test func elevationsAreHeldOnceWhenUnknownEverywhereAndAsGivenOtherwise() {
         // Node d has 120 m: the node column keeps all four; the shape point has none: one NaN for all.
         #expect(graph.nodeElevations.count == 4 && graph.nodeElevations.filter { !$0.isNaN } == [120])

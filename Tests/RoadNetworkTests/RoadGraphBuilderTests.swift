@@ -71,9 +71,9 @@ import Geodesy
     func altered(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil, restrictions: [TurnRestriction]? = nil) -> RoadGraph {
         RoadGraph(
             firstOut: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
-            tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
+            head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
+            wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
             strings: g.strings, restrictions: restrictions ?? g.restrictions, checkedInDebugBuilds: false)
     }
 
@@ -81,9 +81,9 @@ import Geodesy
     func resigned(_ g: RoadGraph, signpostIndex: [UInt32], signposts: [Signpost], junctionExits: [JunctionExit]) -> RoadGraph {
         RoadGraph(
             firstOut: g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
-            tail: g.tail, head: g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
+            head: g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
+            wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
             strings: g.strings, restrictions: g.restrictions, signpostIndex: signpostIndex, signposts: signposts,
             junctionExits: junctionExits, checkedInDebugBuilds: false)
     }
@@ -142,12 +142,13 @@ import Geodesy
     }
 
     /// `RoadGraph(validating:…)` with `g`'s arrays, one changed.
-    func validating(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil) throws(RoadGraphInconsistency) -> RoadGraph {
+    func validating(_ g: RoadGraph, tail: [NodeIndex]? = nil, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil)
+        throws(RoadGraphInconsistency) -> RoadGraph {
         try RoadGraph(
             validating: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations), nodeControls: g.nodeControls,
-            tail: g.tail, head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
+            tail: tail ?? g.tail.materialized(), head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: g.wayID, firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
+            wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
             strings: g.strings, restrictions: g.restrictions, signpostIndex: Array(g.signpostIndex), signposts: g.signposts,
             junctionExits: g.junctionExits)
     }
@@ -163,6 +164,14 @@ import Geodesy
         var firstOut = g.firstOut
         firstOut[1] = UInt32(g.edgeCount + 50)
         #expect(throws: RoadGraphInconsistency(description: "firstOut decreases at node 1")) { try validating(g, firstOut: firstOut) }
+        // Stored tails are checked against the ones the ranges imply.
+        var tails = g.tail.materialized()
+        let node0 = tails[0]
+        tails[0] = node0 + 1
+        #expect(throws: RoadGraphInconsistency(description: "edge 0 lies in node \(node0)'s range but its tail is \(node0 + 1)")) {
+            try validating(g, tail: tails)
+        }
+        #expect(throws: RoadGraphInconsistency(description: "tail has 1 entries for \(g.edgeCount) edges")) { try validating(g, tail: [0]) }
     }
 
     @Test func reverseAdjacencyListsEveryEdgeUnderItsHeadInEdgeOrder() {
