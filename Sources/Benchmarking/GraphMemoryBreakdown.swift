@@ -27,7 +27,7 @@ public struct GraphMemoryBreakdown: Equatable, Sendable {
     /// Counts `graph`'s arrays.
     /// - Complexity: O(strings + via-way restrictions).
     public init(graph g: RoadGraph) {
-        nodeArrays = Self.bytes(g.firstOut) + Self.bytes(g.nodeCoordinates) + Self.bytes(g.nodeOSMIDs)
+        nodeArrays = Self.bytes(g.firstOut) + Self.bytes(g.nodeCoordinates) + g.nodeOSMIDs.byteCount
             + Self.bytes(g.nodeElevations) + Self.bytes(g.nodeControls)
         // The six way-attribute columns and the way ids share one codes buffer, the six one value index:
         // counted once.

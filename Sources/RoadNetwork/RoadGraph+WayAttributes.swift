@@ -48,8 +48,7 @@ extension RoadGraph {
                     CompactColumn(nameIndex), CompactColumn(refIndex), CompactColumn(signpostIndex), CompactColumn(wayID))
         }
         var attributeCodes = DenseCodeTable<WayAttributes>()
-        // About one pair per way and direction: a quarter of the edges on the generated cities, half on Porto.
-        var entryCodes = DenseCodeTable<WayEntry>(expectedCount: m / 4)
+        var entryCodes = DenseCodeTable<WayEntry>()
         let codes = [UInt32](unsafeUninitializedCapacity: m) { buffer, initialized in
             for e in 0..<m {
                 let attributes = WayAttributes(highway: highway[e], speedLimit: speedLimit[e], flags: flags[e],
@@ -59,7 +58,7 @@ extension RoadGraph {
             }
             initialized = m
         }
-        let table = attributeCodes.keys, entries = entryCodes.keys
+        let table = attributeCodes.keysByCode(), entries = entryCodes.keysByCode()
         let entryAttributes = entries.map(\.attributes)
         return (CompactColumn(values: table.map(\.highway), valueIndex: entryAttributes, codes: codes),
                 CompactColumn(values: table.map(\.speedLimit), valueIndex: entryAttributes, codes: codes),

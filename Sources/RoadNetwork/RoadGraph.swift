@@ -32,7 +32,8 @@ public struct RoadGraph: Sendable {
     public let firstOut: [UInt32]
     /// Held in 32-bit fixed point when that loses nothing, as for every imported graph (`CoordinateColumn`).
     public let nodeCoordinates: CoordinateColumn
-    public let nodeOSMIDs: [Int64]
+    /// Held in 5 bytes an id when every id fits 40 bits, as every real extract's do (`OSMIDColumn`).
+    public let nodeOSMIDs: OSMIDColumn
     /// Elevation above sea level from `ele` tags, metres; NaN where unknown (held once when unknown everywhere).
     public let nodeElevations: CompactColumn<Float>
     /// Traffic signals, stop and give-way signs standing at each node (`.none` at most).
@@ -157,7 +158,7 @@ public struct RoadGraph: Sendable {
     ) {
         self.firstOut = firstOut
         self.nodeCoordinates = CoordinateColumn(nodeCoordinates)
-        self.nodeOSMIDs = nodeOSMIDs
+        self.nodeOSMIDs = OSMIDColumn(nodeOSMIDs)
         self.nodeElevations = Self.elevationColumn(nodeElevations)
         self.nodeControls = nodeControls.isEmpty ? [TrafficControl](repeating: .none, count: nodeCoordinates.count) : nodeControls
         self.tail = EdgeTailColumn(firstOut: firstOut, edgeCount: head.count)

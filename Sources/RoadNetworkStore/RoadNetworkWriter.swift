@@ -137,7 +137,7 @@ struct RoadNetworkWriter {
         }
         try put(.firstOut, g.firstOut)
         try put(.nodeCoordinates, Self.interleave(g.nodeCoordinates))
-        try put(.nodeOSMIDs, g.nodeOSMIDs)
+        try put(.nodeOSMIDs, Array(g.nodeOSMIDs))
         try put(.nodeElevations, Array(g.nodeElevations))
         try put(.nodeControls, g.nodeControls.map(\.rawValue))
         try put(.tail, g.tail.materialized())

@@ -174,10 +174,10 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     let slack = 12 * 64
     let expected = 16 * m + 8 + 4 + 23 + 8 * 4
     #expect(breakdown.edgeArrays >= expected && breakdown.edgeArrays < expected + slack)
-    // firstOut 4, coordinate 8 (OSM's 10⁻⁷ degrees in fixed point), OSM id 8 and traffic control 1 per
-    // node; the elevations are unknown everywhere, so one NaN is held for all.
+    // firstOut 4, coordinate 8 (OSM's 10⁻⁷ degrees in fixed point), OSM id 5 (40 bits) and traffic control 1
+    // per node; the elevations are unknown everywhere, so one NaN is held for all.
     #expect(graph.nodeCoordinates.isCompact)
-    #expect(breakdown.nodeArrays >= 21 * n + 4 + 4 && breakdown.nodeArrays < 21 * n + 4 + 4 + 5 * 64)
+    #expect(breakdown.nodeArrays >= 18 * n + 4 + 4 && breakdown.nodeArrays < 18 * n + 4 + 4 + 6 * 64)
     #expect(breakdown.reverseAdjacency >= 4 * (n + 1) + 4 * m && breakdown.reverseAdjacency < 4 * (n + 1) + 4 * m + 2 * 64)
     // Two strings (one on the heap), one signpost, nothing else.
     #expect(breakdown.tables >= 2 * 16 + 39 + GraphMemoryBreakdown.stringHeaderBytes)
@@ -215,7 +215,7 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
     let plain = straightStreet(nodes: 50)
     let coordinates = (0..<50).map { v in plain.nodeCoordinates[v == 11 ? 10 : v] }
     let bridged = RoadGraph(
-        firstOut: plain.firstOut, nodeCoordinates: coordinates, nodeOSMIDs: plain.nodeOSMIDs, nodeElevations: Array(plain.nodeElevations),
+        firstOut: plain.firstOut, nodeCoordinates: coordinates, nodeOSMIDs: Array(plain.nodeOSMIDs), nodeElevations: Array(plain.nodeElevations),
         head: plain.head, lengthMeters: plain.lengthMeters, travelTimeSeconds: plain.travelTimeSeconds,
         highway: Array(plain.highway), speedLimit: Array(plain.speedLimit), flags: Array(plain.flags), nameIndex: Array(plain.nameIndex),
         refIndex: Array(plain.refIndex), wayID: Array(plain.wayID), firstShapePoint: plain.firstShapePoint, shapePoints: [],

@@ -26,8 +26,9 @@ import TestSupport
             reference[key] = expected
             #expect(table.code(of: key) == expected)
         }
-        #expect(table.keys.count == reference.count)
-        #expect(table.keys.enumerated().allSatisfy { reference[$0.element] == UInt32($0.offset) })
+        let keys = table.keysByCode()
+        #expect(table.count == reference.count && keys.count == reference.count)
+        #expect(keys.enumerated().allSatisfy { reference[$0.element] == UInt32($0.offset) })
     }
 
     @Test func keysWithOneHashStayDistinct() {
@@ -35,6 +36,8 @@ import TestSupport
         let codes = (0..<100).map { table.code(of: Colliding(value: $0)) }
         #expect(codes == (0..<100).map(UInt32.init))
         #expect((0..<100).reversed().map { table.code(of: Colliding(value: $0)) } == (0..<100).reversed().map(UInt32.init))
+        #expect(table.keysByCode().map(\.value) == Array(0..<100))
+        #expect(DenseCodeTable<Colliding>().keysByCode().isEmpty)
     }
 }
 

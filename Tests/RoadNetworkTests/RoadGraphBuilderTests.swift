@@ -70,7 +70,7 @@ import Geodesy
     /// Rebuilds `g` with one array changed, unchecked, so `validate()` can be asked about it.
     func altered(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil, restrictions: [TurnRestriction]? = nil) -> RoadGraph {
         RoadGraph(
-            firstOut: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
+            firstOut: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: Array(g.nodeOSMIDs), nodeElevations: Array(g.nodeElevations),
             head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
             wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
@@ -80,7 +80,7 @@ import Geodesy
     /// `g` with other signposts, unchecked, so `validate()` can be asked about them.
     func resigned(_ g: RoadGraph, signpostIndex: [UInt32], signposts: [Signpost], junctionExits: [JunctionExit]) -> RoadGraph {
         RoadGraph(
-            firstOut: g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations),
+            firstOut: g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: Array(g.nodeOSMIDs), nodeElevations: Array(g.nodeElevations),
             head: g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
             wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
@@ -145,7 +145,7 @@ import Geodesy
     func validating(_ g: RoadGraph, tail: [NodeIndex]? = nil, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil)
         throws(RoadGraphInconsistency) -> RoadGraph {
         try RoadGraph(
-            validating: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: g.nodeOSMIDs, nodeElevations: Array(g.nodeElevations), nodeControls: g.nodeControls,
+            validating: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: Array(g.nodeOSMIDs), nodeElevations: Array(g.nodeElevations), nodeControls: g.nodeControls,
             tail: tail ?? g.tail.materialized(), head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
             wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
