@@ -14,20 +14,27 @@ enum EdgeTwins {
     /// - Complexity: O(edges × out-degree + shape points).
     static func compute(in graph: RoadGraph) -> [EdgeIndex] {
         var twin = [EdgeIndex](repeating: none, count: graph.edgeCount)
-        for e in 0..<graph.edgeCount where twin[e] == none {
-            let edge = EdgeIndex(e)
-            let from = graph.tail[e], to = graph.head[e]
-            for candidate in graph.outgoingEdges(of: to) where candidate != edge && twin[Int(candidate)] == none {
-                let c = Int(candidate)
-                guard graph.head[c] == from, graph.wayID[c] == graph.wayID[e],
-                      isReversed(graph.shapePointRange(of: candidate), of: graph.shapePointRange(of: edge), in: graph.shapePoints)
-                else { continue }
-                twin[e] = candidate
-                twin[c] = edge
-                break
+        // Node by node: the tail is the node whose range is walked, not searched per edge.
+        for v in 0..<graph.nodeCount {
+            for edge in graph.outgoingEdges(of: NodeIndex(v)) where twin[Int(edge)] == none {
+                pairTwin(of: edge, leaving: NodeIndex(v), in: graph, twin: &twin)
             }
         }
         return twin
+    }
+
+    /// Pairs `edge` (leaving `from`) with the first edge of its head that drives it back, if any.
+    private static func pairTwin(of edge: EdgeIndex, leaving from: NodeIndex, in graph: RoadGraph, twin: inout [EdgeIndex]) {
+        let e = Int(edge), to = graph.head[e]
+        for candidate in graph.outgoingEdges(of: to) where candidate != edge && twin[Int(candidate)] == none {
+            let c = Int(candidate)
+            guard graph.head[c] == from, graph.wayID[c] == graph.wayID[e],
+                  isReversed(graph.shapePointRange(of: candidate), of: graph.shapePointRange(of: edge), in: graph.shapePoints)
+            else { continue }
+            twin[e] = candidate
+            twin[c] = edge
+            return
+        }
     }
 
     /// Whether the shape points at `a` are those at `b` in reverse order.

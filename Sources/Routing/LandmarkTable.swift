@@ -24,8 +24,10 @@ final class LandmarkTable: @unchecked Sendable {
         let forwardNeighbours: (Int, (Int, Double) -> Void) -> Void = { v, visit in
             for e in Int(graph.firstOut[v])..<Int(graph.firstOut[v + 1]) { visit(Int(graph.head[e]), cost(e)) }
         }
+        // The tails once, for the backward searches' every step (the graph searches `firstOut` per tail).
+        let tails = graph.tail.materialized()
         let backwardNeighbours: (Int, (Int, Double) -> Void) -> Void = { v, visit in
-            for e in graph.incomingEdges(of: NodeIndex(v)) { visit(Int(graph.tail[Int(e)]), cost(Int(e))) }
+            for e in graph.incomingEdges(of: NodeIndex(v)) { visit(Int(tails[Int(e)]), cost(Int(e))) }
         }
 
         var chosen: [NodeIndex] = []

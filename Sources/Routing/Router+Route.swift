@@ -87,7 +87,10 @@ extension Router {
                 for (j, i) in kept.enumerated() {
                     let a = result.startFraction(ofEdgeAt: i)
                     let b = isEmptySpan ? a : max(a, result.endFraction(ofEdgeAt: i))
-                    appendPolyline(of: path[i], from: a, to: b, span: j, to: &writer)
+                    // The path is connected: each edge leaves the previous one's head, read directly
+                    // instead of searching `firstOut` for the tail.
+                    let tail = i > 0 ? graph.head[Int(path[i - 1])] : graph.tail[Int(path[i])]
+                    appendPolyline(of: path[i], leaving: tail, from: a, to: b, span: j, to: &writer)
                 }
                 pointCount = writer.count
                 spanCount = writer.segmentCount
@@ -147,11 +150,12 @@ extension Router {
 
     /// Appends the part of an edge's polyline between two fractions to a leg's polyline as its span
     /// `span` (see `LegPolylineWriter`). A whole edge (most of a route) is copied in bulk from the
-    /// graph's shape points.
+    /// graph's shape points. `tail` is the edge's tail node.
     /// - Complexity: O(points of the edge).
-    func appendPolyline(of edge: EdgeIndex, from a: Double, to b: Double, span: Int, to writer: inout LegPolylineWriter) {
+    func appendPolyline(of edge: EdgeIndex, leaving tail: NodeIndex, from a: Double, to b: Double, span: Int,
+                        to writer: inout LegPolylineWriter) {
         if a <= 0 && b >= 1 {
-            writer.beginSpan(at: graph.nodeCoordinates[Int(graph.tail[Int(edge)])])
+            writer.beginSpan(at: graph.nodeCoordinates[Int(tail)])
             writer.append(graph.shapePointRange(of: edge), of: graph.shapePoints, span: span)
             writer.append(graph.nodeCoordinates[Int(graph.head[Int(edge)])], span: span)
             return

@@ -28,8 +28,10 @@ struct TurnTable {
     init(graph: RoadGraph, twin: [EdgeIndex], model: TurnCostModel) {
         let m = graph.edgeCount
         let reach = model.bearingReach
-        let departure = (0..<m).map { TurnTable.departureBearing(of: EdgeIndex($0), in: graph, reach: reach) }
-        let arrival = (0..<m).map { TurnTable.arrivalBearing(of: EdgeIndex($0), in: graph, reach: reach) }
+        // The tails once, in one walk over the node ranges, rather than a search per edge and bearing.
+        let tails = graph.tail.materialized()
+        let departure = (0..<m).map { TurnTable.departureBearing(of: EdgeIndex($0), leaving: tails[$0], in: graph, reach: reach) }
+        let arrival = (0..<m).map { TurnTable.arrivalBearing(of: EdgeIndex($0), leaving: tails[$0], in: graph, reach: reach) }
         let roads = TurnTable.roadCounts(graph: graph, twin: twin)
         var start = [UInt32](repeating: 0, count: m + 1)
         for e in 0..<m {
@@ -68,9 +70,11 @@ struct TurnTable {
     /// leaving (a oneway arriving); a two-way road's pair of edges counts once.
     private static func roadCounts(graph: RoadGraph, twin: [EdgeIndex]) -> [Int] {
         var roads = [Int](repeating: 0, count: graph.nodeCount)
-        for e in 0..<graph.edgeCount {
-            roads[Int(graph.tail[e])] += 1
-            if twin[e] == EdgeTwins.none { roads[Int(graph.head[e])] += 1 }
+        for v in 0..<graph.nodeCount {
+            for e in graph.outgoingEdges(of: NodeIndex(v)) {
+                roads[v] += 1
+                if twin[Int(e)] == EdgeTwins.none { roads[Int(graph.head[Int(e)])] += 1 }
+            }
         }
         return roads
     }
@@ -103,17 +107,17 @@ struct TurnTable {
     }
 
     /// The direction an edge leaves its tail, over up to `reach` metres of its geometry.
-    static func departureBearing(of edge: EdgeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
-        let from = graph.nodeCoordinates[Int(graph.tail[Int(edge)])]
+    static func departureBearing(of edge: EdgeIndex, leaving tail: NodeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
+        let from = graph.nodeCoordinates[Int(tail)]
         let end = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
         let shape = graph.shapePointRange(of: edge), points = graph.shapePoints
         return Bearing(degrees: direction(from: from, along: shape.lazy.map { points[$0] }, then: end, reach: reach))
     }
 
     /// The direction an edge arrives at its head, over up to `reach` metres of its geometry.
-    static func arrivalBearing(of edge: EdgeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
+    static func arrivalBearing(of edge: EdgeIndex, leaving tail: NodeIndex, in graph: RoadGraph, reach: Meters) -> Bearing {
         let to = graph.nodeCoordinates[Int(graph.head[Int(edge)])]
-        let start = graph.nodeCoordinates[Int(graph.tail[Int(edge)])]
+        let start = graph.nodeCoordinates[Int(tail)]
         let shape = graph.shapePointRange(of: edge), points = graph.shapePoints
         return Bearing(degrees: direction(from: to, along: shape.reversed().lazy.map { points[$0] }, then: start, reach: reach) + 180)
     }
