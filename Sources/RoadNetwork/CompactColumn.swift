@@ -18,7 +18,7 @@ public struct CompactColumn<Element: Sendable>: RandomAccessCollection, Sendable
     @usableFromInline enum Form: UInt8, Sendable { case plain, uniform, interned, internedTwice }
     // Plain fields rather than an enum with payloads: reading a payload retains and releases its array
     // on every element read, which the graph's hot loops cannot afford.
-    /// The elements (plain), the one value (uniform) or the distinct values (interned).
+    /// The elements (plain), the one value (uniform) or the distinct values (interned, once or twice).
     @usableFromInline let values: [Element]
     /// Per element, the index of its value (interned) or of its value index (interned twice); empty otherwise.
     @usableFromInline let codes: [UInt32]
