@@ -268,9 +268,16 @@ public struct RoadGraph: Sendable {
     /// The full polyline of an edge: tail node, shape points, head node.
     /// - Complexity: O(number of shape points).
     public func geometry(of edge: EdgeIndex) -> [Coordinate] {
+        geometry(of: edge, leaving: tail[Int(edge)])
+    }
+
+    /// `geometry(of:)` for a caller that knows the edge's tail (one walking the node ranges), which the
+    /// graph would otherwise search `firstOut` for.
+    /// - Precondition: `tail` is `edge`'s tail.
+    public func geometry(of edge: EdgeIndex, leaving tail: NodeIndex) -> [Coordinate] {
         let shape = shapePointRange(of: edge)
         return [Coordinate](unsafeUninitializedCapacity: shape.count + 2) { buffer, initialized in
-            buffer.initializeElement(at: 0, to: nodeCoordinates[Int(tail[Int(edge)])])
+            buffer.initializeElement(at: 0, to: nodeCoordinates[Int(tail)])
             shapePoints.copy(shape, to: buffer.baseAddress! + 1)
             buffer.initializeElement(at: shape.count + 1, to: nodeCoordinates[Int(head[Int(edge)])])
             initialized = shape.count + 2

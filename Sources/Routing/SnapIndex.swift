@@ -77,17 +77,20 @@ public struct SnapIndex: Sendable {
             // Local to this call: a variable captured from outside would be checked for exclusive
             // access on every append.
             var cells: [Int] = []
-            for e in 0..<graph.edgeCount {
-                let t = Int(twin[e])
-                if twin[e] != EdgeTwins.none && t < e { continue }
-                let points = graph.geometry(of: EdgeIndex(e))
-                cells.removeAll(keepingCapacity: true)
-                for k in 0..<(points.count - 1) {
-                    let (ax, ay) = project(points[k]), (bx, by) = project(points[k + 1])
-                    SnapIndex.cells(alongSegment: (ax, ay), (bx, by), grid: grid) { cells.append($0) }
+            // Node by node, in edge order: each edge's tail is the node walked, not searched for.
+            for v in 0..<graph.nodeCount {
+                for edge in graph.outgoingEdges(of: NodeIndex(v)) {
+                    let e = Int(edge), t = Int(twin[e])
+                    if twin[e] != EdgeTwins.none && t < e { continue }
+                    let points = graph.geometry(of: edge, leaving: NodeIndex(v))
+                    cells.removeAll(keepingCapacity: true)
+                    for k in 0..<(points.count - 1) {
+                        let (ax, ay) = project(points[k]), (bx, by) = project(points[k + 1])
+                        SnapIndex.cells(alongSegment: (ax, ay), (bx, by), grid: grid) { cells.append($0) }
+                    }
+                    if cells.count > 1 { cells.sort() }
+                    for (i, cell) in cells.enumerated() where i == 0 || cells[i - 1] != cell { body(cell, edge) }
                 }
-                if cells.count > 1 { cells.sort() }
-                for (i, cell) in cells.enumerated() where i == 0 || cells[i - 1] != cell { body(cell, EdgeIndex(e)) }
             }
         }
         forEachCell { cell, _ in counts[cell + 1] += 1; totalEntries += 1 }
