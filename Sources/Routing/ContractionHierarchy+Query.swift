@@ -182,16 +182,14 @@ extension ContractionHierarchy {
     /// replaced by its two halves (second below first).
     private func unpackStack(_ stack: inout [UInt32], into arcs: inout [UInt32]) {
         let m = UInt32(originalArcCount)
-        shortcutFirst.withUnsafeBufferPointer { first in
-            shortcutSecond.withUnsafeBufferPointer { second in
-                while let top = stack.popLast() {
-                    if top < m {
-                        arcs.append(top)
-                    } else {
-                        let k = Int(top &- m)
-                        stack.append(second[k])
-                        stack.append(first[k])
-                    }
+        shortcutHalves.withUnsafeBufferPointer { halves in
+            while let top = stack.popLast() {
+                if top < m {
+                    arcs.append(top)
+                } else {
+                    let k = 2 * Int(top &- m)
+                    stack.append(halves[k + 1])
+                    stack.append(halves[k])
                 }
             }
         }

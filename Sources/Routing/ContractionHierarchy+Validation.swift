@@ -27,12 +27,12 @@ extension ContractionHierarchy {
         if let problem = offsetsProblem(h.downwardFirstIn, vertexCount: graph.vertexCount, arcCount: h.downwardArcID.count, entry: "rank") {
             return ("downward_first_in", problem)
         }
+        // Equally many first and second shortcut halves: checked before they are interleaved.
         for (name, count, expected) in [("upward_arcs", h.upwardArcs.count, 2 * h.upwardArcID.count),
-                                        ("downward_arcs", h.downwardArcs.count, 2 * h.downwardArcID.count),
-                                        ("shortcut_second", h.shortcutSecond.count, h.shortcutFirst.count)] where count != expected {
+                                        ("downward_arcs", h.downwardArcs.count, 2 * h.downwardArcID.count)] where count != expected {
             return (name, "\(count) entries where \(expected) are needed")
         }
-        if graph.arcCount + h.shortcutFirst.count >= Int(UInt32.max - 1) { return ("shortcut_first", "too many shortcuts") }
+        if graph.arcCount + h.shortcutCount >= Int(UInt32.max - 1) { return ("shortcut_first", "too many shortcuts") }
         let ends: ArcEnds
         do { ends = try arcEnds(of: h, graph: graph) } catch { return error.problem }
         var vertexAt = [UInt32](repeating: 0, count: h.rank.count)
@@ -67,13 +67,13 @@ extension ContractionHierarchy {
 
     /// Ends, weights and hop counts of all hierarchy arcs; shortcuts checked to be well formed.
     private static func arcEnds(of h: ContractionHierarchy, graph: WeightedDigraph) throws(Failure) -> ArcEnds {
-        let m = graph.arcCount, s = h.shortcutFirst.count
+        let m = graph.arcCount, s = h.shortcutCount
         var ends = ArcEnds(graphTail: graph.tails(), graph: graph)
         ends.shortcutTail.reserveCapacity(s); ends.shortcutHead.reserveCapacity(s)
         ends.shortcutWeight.reserveCapacity(s); ends.shortcutHops.reserveCapacity(s)
         for k in 0..<s {
             let id = m + k
-            let a = Int(h.shortcutFirst[k]), b = Int(h.shortcutSecond[k])
+            let a = Int(h.firstHalf(ofShortcut: k)), b = Int(h.secondHalf(ofShortcut: k))
             if a >= id { throw Failure(("shortcut_first", "shortcut \(k) refers to arc \(a), not an earlier one")) }
             if b >= id { throw Failure(("shortcut_second", "shortcut \(k) refers to arc \(b), not an earlier one")) }
             if ends.head(a) != ends.tail(b) { throw Failure(("shortcut_second", "the halves of shortcut \(k) do not meet")) }

@@ -15,9 +15,10 @@
 ///   (from a higher rank) of weight `downwardArcs[2i + 1]`, hierarchy arcs `downwardArcID[i]`; the
 ///   backward search follows them against their direction;
 /// - hierarchy arc ids: `id < originalArcCount` is the graph's arc `id`; otherwise shortcut
-///   `k = id - originalArcCount`, the path of hierarchy arc `shortcutFirst[k]` followed by
-///   `shortcutSecond[k]` (both smaller ids, so unpacking ends), whose middle vertex is contracted below
-///   both ends. Unpacking therefore yields the graph's own arc indices, in order.
+///   `k = id - originalArcCount`, the path of hierarchy arc `shortcutHalves[2k]` followed by
+///   `shortcutHalves[2k + 1]` (both smaller ids, so unpacking ends), whose middle vertex is contracted
+///   below both ends. Unpacking therefore yields the graph's own arc indices, in order; it reads both
+///   halves of every shortcut it meets, so they lie side by side (one cache miss, not two).
 ///
 /// Invariants (checked against the graph by `init(validating:…)`): every array has its stated length,
 /// offsets are monotone, ranks are a permutation, every upward/downward arc's ends and weight match
@@ -47,8 +48,8 @@ public struct ContractionHierarchy: Sendable, Equatable {
     /// Tail rank and weight of each downward arc, interleaved.
     public let downwardArcs: [UInt32]
     public let downwardArcID: [UInt32]
-    public let shortcutFirst: [UInt32]
-    public let shortcutSecond: [UInt32]
+    /// The halves of every shortcut, interleaved (see the layout above).
+    public let shortcutHalves: [UInt32]
 
     /// Contracts `graph`.
     /// - Throws: `weightOverflow` when some shortcut would weigh `unreachable` or more;
@@ -71,11 +72,14 @@ public struct ContractionHierarchy: Sendable, Equatable {
                 upwardFirstOut: [UInt32], upwardArcs: [UInt32], upwardArcID: [UInt32],
                 downwardFirstIn: [UInt32], downwardArcs: [UInt32], downwardArcID: [UInt32],
                 shortcutFirst: [UInt32], shortcutSecond: [UInt32]) throws(ContractionHierarchyError) {
+        guard shortcutSecond.count == shortcutFirst.count else {
+            throw .damaged(array: "shortcut_second", reason: "\(shortcutSecond.count) entries where \(shortcutFirst.count) are needed")
+        }
         let candidate = ContractionHierarchy(
             unchecked: (), rank: rank, upwardFirstOut: upwardFirstOut, upwardArcs: upwardArcs,
             upwardArcID: upwardArcID, downwardFirstIn: downwardFirstIn, downwardArcs: downwardArcs,
-            downwardArcID: downwardArcID, shortcutFirst: shortcutFirst,
-            shortcutSecond: shortcutSecond, originalArcCount: graph.arcCount)
+            downwardArcID: downwardArcID, shortcutHalves: Self.interleaved(shortcutFirst, shortcutSecond),
+            originalArcCount: graph.arcCount)
         if let problem = Self.firstProblem(of: candidate, graph: graph) {
             throw .damaged(array: problem.array, reason: problem.reason)
         }
@@ -101,7 +105,7 @@ public struct ContractionHierarchy: Sendable, Equatable {
     init(unchecked: Void, rank: [UInt32],
          upwardFirstOut: [UInt32], upwardArcs: [UInt32], upwardArcID: [UInt32],
          downwardFirstIn: [UInt32], downwardArcs: [UInt32], downwardArcID: [UInt32],
-         shortcutFirst: [UInt32], shortcutSecond: [UInt32], originalArcCount: Int) {
+         shortcutHalves: [UInt32], originalArcCount: Int) {
         self.rank = rank
         self.upwardFirstOut = upwardFirstOut
         self.upwardArcs = upwardArcs
@@ -109,21 +113,39 @@ public struct ContractionHierarchy: Sendable, Equatable {
         self.downwardFirstIn = downwardFirstIn
         self.downwardArcs = downwardArcs
         self.downwardArcID = downwardArcID
-        self.shortcutFirst = shortcutFirst
-        self.shortcutSecond = shortcutSecond
+        self.shortcutHalves = shortcutHalves
         self.originalArcCount = originalArcCount
     }
 
-    /// Every array under a stable snake_case name, for storage (one checksummed row each).
+    /// Every array under a stable snake_case name, for storage (one checksummed row each). The shortcut
+    /// halves are stored as two arrays, first halves and second halves, as before they were interleaved.
     public var storedArrays: [(name: String, values: [UInt32])] {
         [("rank", rank), ("upward_first_out", upwardFirstOut), ("upward_arcs", upwardArcs),
          ("upward_arc_id", upwardArcID), ("downward_first_in", downwardFirstIn),
          ("downward_arcs", downwardArcs), ("downward_arc_id", downwardArcID),
-         ("shortcut_first", shortcutFirst), ("shortcut_second", shortcutSecond)]
+         ("shortcut_first", (0..<shortcutCount).map { firstHalf(ofShortcut: $0) }),
+         ("shortcut_second", (0..<shortcutCount).map { secondHalf(ofShortcut: $0) })]
+    }
+
+    /// The hierarchy arc shortcut `k` starts with.
+    @inline(__always)
+    public func firstHalf(ofShortcut k: Int) -> UInt32 { shortcutHalves[2 * k] }
+
+    /// The hierarchy arc shortcut `k` ends with.
+    @inline(__always)
+    public func secondHalf(ofShortcut k: Int) -> UInt32 { shortcutHalves[2 * k + 1] }
+
+    /// Two equally long arrays merged element by element: `[a0, b0, a1, b1, …]`.
+    static func interleaved(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        precondition(a.count == b.count, "\(a.count) first halves for \(b.count) second halves")
+        var result = [UInt32]()
+        result.reserveCapacity(2 * a.count)
+        for (x, y) in zip(a, b) { result.append(x); result.append(y) }
+        return result
     }
 
     public var vertexCount: Int { rank.count }
-    public var shortcutCount: Int { shortcutFirst.count }
+    public var shortcutCount: Int { shortcutHalves.count / 2 }
     /// Upward plus downward arcs (what the searches scan).
     public var searchArcCount: Int { upwardArcID.count + downwardArcID.count }
     /// Bytes held by the arrays.

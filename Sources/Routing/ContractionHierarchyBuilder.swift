@@ -27,8 +27,8 @@ struct ContractionHierarchyBuilder {
     var contracted: [Bool]
     var level: [UInt32]
     var deletedNeighbours: [UInt32]
-    var shortcutFirst: [UInt32] = []
-    var shortcutSecond: [UInt32] = []
+    /// Each shortcut's first and second half, interleaved (`ContractionHierarchy.shortcutHalves`).
+    var shortcutHalves: [UInt32] = []
 
     /// A shortcut a contraction needs: `u → w` replacing hierarchy arcs `first` (`u → v`) and `second` (`v → w`).
     struct PendingShortcut {
@@ -258,8 +258,8 @@ struct ContractionHierarchyBuilder {
 
     /// Adds a shortcut, or lowers the weight of the arc `from → to` already there.
     private mutating func insert(_ s: PendingShortcut) throws(ContractionHierarchyError) {
-        guard graph.arcCount + shortcutFirst.count < Int(UInt32.max - 1) else { throw .tooManyShortcuts }
-        let id = UInt32(graph.arcCount + shortcutFirst.count)
+        guard graph.arcCount + shortcutHalves.count / 2 < Int(UInt32.max - 1) else { throw .tooManyShortcuts }
+        let id = UInt32(graph.arcCount + shortcutHalves.count / 2)
         if let p = outArcs.position(of: s.to, at: s.from) {
             if outArcs[p].weight <= s.weight { return }
             outArcs[p] = DynamicArc(other: s.to, weight: s.weight, id: id, hops: s.hops)
@@ -270,8 +270,8 @@ struct ContractionHierarchyBuilder {
             outArcs.append(DynamicArc(other: s.to, weight: s.weight, id: id, hops: s.hops), to: s.from)
             inArcs.append(DynamicArc(other: s.from, weight: s.weight, id: id, hops: s.hops), to: s.to)
         }
-        shortcutFirst.append(s.first)
-        shortcutSecond.append(s.second)
+        shortcutHalves.append(s.first)
+        shortcutHalves.append(s.second)
     }
 
     /// The hierarchy's arrays, with vertex ids of arc ends replaced by ranks.
@@ -282,7 +282,7 @@ struct ContractionHierarchyBuilder {
             unchecked: (), rank: rank,
             upwardFirstOut: upwardFirstOut, upwardArcs: Self.endsToRanks(upwardArcs, rank: rank), upwardArcID: upwardArcID,
             downwardFirstIn: downwardFirstIn, downwardArcs: Self.endsToRanks(downwardArcs, rank: rank), downwardArcID: downwardArcID,
-            shortcutFirst: shortcutFirst, shortcutSecond: shortcutSecond, originalArcCount: graph.arcCount)
+            shortcutHalves: shortcutHalves, originalArcCount: graph.arcCount)
     }
 
     /// Interleaved (vertex, weight) pairs with each vertex replaced by its rank.

@@ -15,7 +15,7 @@ public struct HierarchyAnnotation: Sendable, Equatable {
         var value = arcValues
         value.reserveCapacity(arcValues.count + hierarchy.shortcutCount)
         for k in 0..<hierarchy.shortcutCount {
-            let (sum, overflow) = value[Int(hierarchy.shortcutFirst[k])].addingReportingOverflow(value[Int(hierarchy.shortcutSecond[k])])
+            let (sum, overflow) = value[Int(hierarchy.firstHalf(ofShortcut: k))].addingReportingOverflow(value[Int(hierarchy.secondHalf(ofShortcut: k))])
             value.append(overflow ? .max : sum)
         }
         upward = hierarchy.upwardArcID.map { value[Int($0)] }

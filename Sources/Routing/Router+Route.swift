@@ -113,14 +113,14 @@ extension Router {
     /// edge by its driven part (`drivenCost`), plus the time of every turn between consecutive edges.
     func totals(of result: SearchResult) -> (distance: Meters, duration: Seconds) {
         var millimetres = 0.0, milliseconds = 0.0
-        let path = result.edges, n = path.count
+        let path = result.edges, n = path.count, states = stateGraph
         for i in 0..<n {
-            let edge = path[i]
-            let record = stateGraph.edges[Int(edge)]
+            // One record gives the edge's costs and its turns (read once: this walks a whole route).
+            let record = states.edges[Int(path[i])]
             let a = result.startFraction(ofEdgeAt: i), b = result.endFraction(ofEdgeAt: i)
             millimetres += Self.drivenCost(record.distanceCost, from: a, to: b)
             milliseconds += Self.drivenCost(record.timeCost, from: a, to: b)
-            if i + 1 < n { milliseconds += Double(turnMilliseconds(from: edge, to: path[i + 1])) }
+            if i + 1 < n { milliseconds += Double(states.turnMilliseconds(after: record, onto: path[i + 1])) }
         }
         return (millimetres / Router.unitsPerMeter, milliseconds / Router.unitsPerSecond)
     }
@@ -137,9 +137,7 @@ extension Router {
 
     /// The time of the turn from `from` onto `to` (which leaves `from`'s head), milliseconds.
     func turnMilliseconds(from: EdgeIndex, to: EdgeIndex) -> UInt32 {
-        let start = Int(stateGraph.edges[Int(from)].turnStart)
-        let first = graph.firstOut[Int(graph.head[Int(from)])]
-        return stateGraph.turn(at: start + Int(to - first)) & TurnTable.costMask
+        stateGraph.turnMilliseconds(after: stateGraph.edges[Int(from)], onto: to)
     }
 
     /// The number of points of an edge's polyline: tail node, shape points, head node.

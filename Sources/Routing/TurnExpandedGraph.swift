@@ -113,6 +113,12 @@ struct TurnExpandedGraph {
         return wideTurns.unsafelyUnwrapped[i]
     }
 
+    /// The time of the turn from the edge with `record` onto edge `o`, which leaves that edge's head, ms.
+    @inline(__always)
+    func turnMilliseconds(after record: Edge, onto o: EdgeIndex) -> UInt32 {
+        turn(at: Int(record.turnStart) + Int(o - firstOut[Int(record.head)])) & TurnTable.costMask
+    }
+
     /// Turns whose milliseconds lie below this are coded through a direct table when interning (a turn
     /// of two minutes or more is kept wide).
     static let codedTurnMillisecondLimit = 1 << 17

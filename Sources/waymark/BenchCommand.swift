@@ -9,17 +9,18 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure import/load, routing (CH, A* or Dijkstra), guidance and AR marker export on random or given pairs.",
         discussion: """
-            Pairs are drawn reproducibly (SplitMix64, --seed) from the graph's road nodes, or read from
-            --pairs FILE.csv (from_lat,from_lon,to_lat,to_lon, header optional) so other engines can be
-            given the same queries; --write-pairs saves the drawn pairs. Per stage: count, total, median,
-            p95, p99 and max time per query, queries per second, nodes settled, peak resident memory
-            (VmHWM), failures with their reasons, mean route distance and duration. The route stage searches
-            with --algorithm (default ch: a database's contraction hierarchy, contracted first for an OSM file,
-            A* for a database imported with --no-ch). --check-dijkstra routes every pair with Dijkstra too and
-            lists every pair whose cost differs or whose distance differs by a metre or more.
-            The table stage (--stages table, not run by default) times Router.table alone from the first N
-            pairs' origins to their destinations for each --table-sizes entry (capped at the pairs), on the
-            route stage's router, and checks 10 x 10 sampled cells against pairwise routes.
+            Pairs are drawn reproducibly (SplitMix64, --seed) from the graph's road nodes (never a node at the
+            very position of another, such as a bridge above a road: its coordinate would not say which one
+            another engine should route from), or read from --pairs FILE.csv (from_lat,from_lon,to_lat,to_lon,
+            header optional) so other engines can be given the same queries; --write-pairs saves the drawn
+            pairs. Per stage: count, total, median, p95, p99 and max time per query, queries per second, nodes
+            settled, peak resident memory (VmHWM), failures with their reasons, mean route distance and
+            duration. The route stage searches with --algorithm (default ch: a database's contraction hierarchy,
+            contracted first for an OSM file, A* for a database imported with --no-ch). --check-dijkstra routes
+            every pair with Dijkstra too and lists every pair whose cost differs or whose distance differs by a
+            metre or more. The table stage (--stages table, not run by default) times Router.table alone from
+            the first N pairs' origins to their destinations for each --table-sizes entry (capped at the pairs),
+            on the route stage's router, and checks 10 x 10 sampled cells against pairwise routes.
             Build with -c release for meaningful figures.
             """
     )

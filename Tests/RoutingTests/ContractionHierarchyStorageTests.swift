@@ -47,6 +47,21 @@ import Testing
         #expect(damagedArray("downward_arcs") { $0[1] += 1 } == "downward_arcs")
         #expect(damagedArray("upward_arc_id") { $0[0] = .max } == "upward_arc_id")
         #expect(damagedArray("shortcut_first") { $0[0] = UInt32(graph.arcCount + 5) } == "shortcut_first")
+        // The halves are interleaved on loading: a second half missing is named before that.
+        #expect(damagedArray("shortcut_second") { $0.removeLast() } == "shortcut_second")
+        #expect(damagedArray("shortcut_first") { $0.append(0) } == "shortcut_second")
+    }
+
+    @Test func storedShortcutHalvesRoundTrip() throws {
+        let graph = RandomDigraph.make(seed: 724)
+        let hierarchy = try ContractionHierarchy(graph: graph)
+        #expect(hierarchy.shortcutCount > 0)
+        let arrays = Self.stored(hierarchy)
+        for k in 0..<hierarchy.shortcutCount {
+            #expect(arrays["shortcut_first"]![k] == hierarchy.firstHalf(ofShortcut: k))
+            #expect(arrays["shortcut_second"]![k] == hierarchy.secondHalf(ofShortcut: k))
+        }
+        #expect(try ContractionHierarchy(validating: graph, storedArrays: arrays) == hierarchy)
     }
 
     @Test func aHierarchyOfAnotherGraphIsRefused() throws {
