@@ -17,33 +17,50 @@ struct BinaryMinHeap<Element: Comparable> {
     /// - Complexity: O(log n).
     mutating func push(_ element: Element) {
         storage.append(element)
-        var child = storage.count - 1
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            if !(element < storage[parent]) { break }
-            storage[child] = storage[parent]
-            child = parent
+        storage.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) >> 1
+                if !(element < heap[parent]) { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = element
         }
-        storage[child] = element
     }
 
     /// Removes and returns the smallest element (the heap must not be empty).
+    ///
+    /// The hole left at the root walks down to a leaf along the smaller children, and the last element
+    /// then climbs from there ("bottom-up" deletion): the last element belongs near the bottom, so this
+    /// takes about half the comparisons of sifting it down from the root. Pops come out in the same order
+    /// either way; only equal elements may come out in another order, and packed entries are distinct.
     /// - Complexity: O(log n).
     mutating func pop() -> Element {
         let top = storage[0]
         let last = storage.removeLast()
-        let n = storage.count
-        if n > 0 {
+        guard !storage.isEmpty else { return top }
+        storage.withUnsafeMutableBufferPointer { heap in
+            let n = heap.count
             var position = 0
-            while true {
-                var child = 2 * position + 1
-                if child >= n { break }
-                if child + 1 < n && storage[child + 1] < storage[child] { child += 1 }
-                if !(storage[child] < last) { break }
-                storage[position] = storage[child]
+            var child = 1
+            while child + 1 < n {
+                if heap[child + 1] < heap[child] { child += 1 }
+                heap[position] = heap[child]
+                position = child
+                child = 2 * position + 1
+            }
+            if child < n {
+                heap[position] = heap[child]
                 position = child
             }
-            storage[position] = last
+            while position > 0 {
+                let parent = (position - 1) >> 1
+                if !(last < heap[parent]) { break }
+                heap[position] = heap[parent]
+                position = parent
+            }
+            heap[position] = last
         }
         return top
     }

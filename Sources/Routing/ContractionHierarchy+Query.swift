@@ -1,13 +1,25 @@
 extension ContractionHierarchy {
     /// One search direction's arcs, CSR by rank: the arcs of rank `r` are `first[r] ..< first[r + 1]`,
-    /// joining `r` with the higher rank `ends[2i]` at weight `ends[2i + 1]`.
+    /// joining `r` with the higher rank `ends[2i]` at weight `ends[2i + 1]`. A view into the hierarchy's
+    /// arrays for the duration of `withArcViews`: the searches read them without a bounds check per arc
+    /// (validation vouches for every offset and end).
     struct ArcView {
-        let first: [UInt32]
-        let ends: [UInt32]
+        let first: UnsafeBufferPointer<UInt32>
+        let ends: UnsafeBufferPointer<UInt32>
     }
 
-    var upwardView: ArcView { ArcView(first: upwardFirstOut, ends: upwardArcs) }
-    var downwardView: ArcView { ArcView(first: downwardFirstIn, ends: downwardArcs) }
+    /// Calls `body` with views of the upward and the downward arcs; they must not escape it.
+    func withArcViews<Result>(_ body: (_ upward: ArcView, _ downward: ArcView) -> Result) -> Result {
+        upwardFirstOut.withUnsafeBufferPointer { upFirst in
+            upwardArcs.withUnsafeBufferPointer { upEnds in
+                downwardFirstIn.withUnsafeBufferPointer { downFirst in
+                    downwardArcs.withUnsafeBufferPointer { downEnds in
+                        body(ArcView(first: upFirst, ends: upEnds), ArcView(first: downFirst, ends: downEnds))
+                    }
+                }
+            }
+        }
+    }
 
     /// The shortest path from any source seed to any target seed, unpacked to the graph's arcs.
     ///
@@ -58,20 +70,21 @@ extension ContractionHierarchy {
         let generation = ws.generation
         seed(sources, side: ws.forward, queue: &forwardQueue, generation: generation)
         seed(targets, side: ws.backward, queue: &backwardQueue, generation: generation)
-        let up = upwardView, down = downwardView
         var best = UInt64(Self.unreachable)
         var meetingRank = UInt32.max
         var settled = 0
-        while true {
-            let f = forwardQueue.isEmpty ? UInt64.max : UInt64(PackedEntry.key(forwardQueue.minimum))
-            let b = backwardQueue.isEmpty ? UInt64.max : UInt64(PackedEntry.key(backwardQueue.minimum))
-            if min(f, b) >= best { break }
-            if f <= b {
-                Self.step(queue: &forwardQueue, side: ws.forward, opposite: ws.backward.labels, generation: generation,
-                          relax: up, stall: down, best: &best, meeting: &meetingRank, settled: &settled)
-            } else {
-                Self.step(queue: &backwardQueue, side: ws.backward, opposite: ws.forward.labels, generation: generation,
-                          relax: down, stall: up, best: &best, meeting: &meetingRank, settled: &settled)
+        withArcViews { up, down in
+            while true {
+                let f = forwardQueue.isEmpty ? UInt64.max : UInt64(PackedEntry.key(forwardQueue.minimum))
+                let b = backwardQueue.isEmpty ? UInt64.max : UInt64(PackedEntry.key(backwardQueue.minimum))
+                if min(f, b) >= best { break }
+                if f <= b {
+                    Self.step(queue: &forwardQueue, side: ws.forward, opposite: ws.backward.labels, generation: generation,
+                              relax: up, stall: down, best: &best, meeting: &meetingRank, settled: &settled)
+                } else {
+                    Self.step(queue: &backwardQueue, side: ws.backward, opposite: ws.forward.labels, generation: generation,
+                              relax: down, stall: up, best: &best, meeting: &meetingRank, settled: &settled)
+                }
             }
         }
         ws.lastSettledCount = settled

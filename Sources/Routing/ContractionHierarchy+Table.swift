@@ -48,10 +48,11 @@ extension ContractionHierarchy {
         var unsorted: [(rank: UInt32, entry: BucketEntry)] = []
         var settled = 0
         for (j, seeds) in targets.enumerated() {
-            settled += upwardSearch(from: seeds, side: ws.backward, annotations: ws.backwardAnnotation,
-                                    relax: downwardView, stall: upwardView, annotationValues: annotation?.downward,
-                                    workspace: ws) { r, d, a in
-                unsorted.append((r, BucketEntry(target: UInt32(j), cost: d, annotation: a)))
+            settled += withArcViews { up, down in
+                upwardSearch(from: seeds, side: ws.backward, annotations: ws.backwardAnnotation,
+                             relax: down, stall: up, annotationValues: annotation?.downward, workspace: ws) { r, d, a in
+                    unsorted.append((r, BucketEntry(target: UInt32(j), cost: d, annotation: a)))
+                }
             }
         }
         ws.lastSettledCount = settled
@@ -84,18 +85,20 @@ extension ContractionHierarchy {
                              costs: inout [UInt32], annotations: inout [UInt32]?,
                              workspace ws: ContractionHierarchyWorkspace) -> Int {
         let generation = ws.bucketGeneration
-        return upwardSearch(from: seeds, side: ws.forward, annotations: ws.forwardAnnotation, relax: upwardView,
-                            stall: downwardView, annotationValues: annotation?.upward, workspace: ws) { r, d, a in
-            guard ws.bucketStamp[Int(r)] == generation else { return }
-            for b in Int(ws.bucketStart[Int(r)]) ..< Int(ws.bucketFill[Int(r)]) {
-                let entry = buckets[b]
-                let total = UInt64(d) + UInt64(entry.cost)
-                let cell = row + Int(entry.target)
-                if total < UInt64(costs[cell]) {
-                    costs[cell] = UInt32(total)
-                    if annotations != nil {
-                        let (sum, overflow) = a.addingReportingOverflow(entry.annotation)
-                        annotations![cell] = overflow ? .max : sum
+        return withArcViews { up, down in
+            upwardSearch(from: seeds, side: ws.forward, annotations: ws.forwardAnnotation, relax: up, stall: down,
+                         annotationValues: annotation?.upward, workspace: ws) { r, d, a in
+                guard ws.bucketStamp[Int(r)] == generation else { return }
+                for b in Int(ws.bucketStart[Int(r)]) ..< Int(ws.bucketFill[Int(r)]) {
+                    let entry = buckets[b]
+                    let total = UInt64(d) + UInt64(entry.cost)
+                    let cell = row + Int(entry.target)
+                    if total < UInt64(costs[cell]) {
+                        costs[cell] = UInt32(total)
+                        if annotations != nil {
+                            let (sum, overflow) = a.addingReportingOverflow(entry.annotation)
+                            annotations![cell] = overflow ? .max : sum
+                        }
                     }
                 }
             }

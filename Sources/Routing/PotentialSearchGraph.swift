@@ -116,10 +116,11 @@ struct PotentialSearchGraph: Sendable {
                 level[higher] = max(level[higher], level[r] + 1)
             }
         }
-        let up = hierarchy.upwardView, down = hierarchy.downwardView
-        for r in 0..<hierarchy.vertexCount {
-            lift(up, above: r)
-            lift(down, above: r)
+        hierarchy.withArcViews { up, down in
+            for r in 0..<hierarchy.vertexCount {
+                lift(up, above: r)
+                lift(down, above: r)
+            }
         }
         return level
     }
