@@ -22,7 +22,13 @@ final class HierarchyPotentialSearch {
     /// Vertices the last `begin` found stalled (reached, but not expanded).
     private(set) var stalledCount = 0
     private var queue = BinaryMinHeap<UInt64>()
-    private var stack: [UInt32] = []
+    private var stack: [Frame] = []
+    /// A vertex whose potential is being computed: the next upward arc to look at and the minimum so far.
+    private struct Frame {
+        var vertex: UInt32
+        var arc: UInt32
+        var value: UInt64
+    }
     /// The current query's search graph arrays (kept apart so the hot path reads them without copying the
     /// whole graph value).
     private var position: [UInt32] = []
@@ -133,9 +139,11 @@ final class HierarchyPotentialSearch {
         return evaluate(position: p)
     }
 
-    /// Computes and memoises the potential of vertex `r` and every vertex above it that it needs, children
-    /// (higher vertices over upward arcs) first, without recursion: a vertex is finished on the visit that
-    /// finds all its children memoised, in the same pass that takes their minimum.
+    /// Computes and memoises the potential of vertex `r` and every vertex above it that it needs, depth
+    /// first without recursion: a frame walks its vertex's upward arcs once, taking the minimum over the
+    /// memoised heads and descending into the first head not yet memoised, whose value it takes when it
+    /// resumes at the same arc. So each arc is read once, or twice when its head had to be computed.
+    /// The stack is at most as deep as the hierarchy has levels.
     private func evaluate(position r: Int) -> UInt32 {
         let generation = self.generation, memo = self.memo, backward = self.backward
         // A local stack: appending to the stored property would check exclusive access on every push.
@@ -143,25 +151,29 @@ final class HierarchyPotentialSearch {
         self.stack = []
         defer { self.stack = stack }
         stack.removeAll(keepingCapacity: true)
-        stack.append(UInt32(r))
         upwardFirst.withUnsafeBufferPointer { first in
             upwardArcs.withUnsafeBufferPointer { ends in
-                while let top = stack.last {
-                    let t = Int(top)
-                    if memo[t].stamp == generation { stack.removeLast(); continue }
-                    var value = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(ContractionHierarchy.unreachable)
-                    var ready = true
-                    for i in Int(first[t]) ..< Int(first[t + 1]) {
-                        let head = Int(ends[2 * i])
-                        if memo[head].stamp != generation {
-                            stack.append(UInt32(head))
-                            ready = false
-                        } else if ready {
-                            value = min(value, UInt64(ends[2 * i + 1]) + UInt64(memo[head].distance))
-                        }
+                @inline(__always) func frame(_ t: Int) -> Frame {
+                    let own = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(ContractionHierarchy.unreachable)
+                    return Frame(vertex: UInt32(t), arc: first[t], value: own)
+                }
+                stack.append(frame(r))
+                while !stack.isEmpty {
+                    var top = stack[stack.count - 1]
+                    let t = Int(top.vertex), end = first[t + 1]
+                    var descend = -1
+                    while top.arc < end {
+                        let i = Int(top.arc), head = Int(ends[2 * i])
+                        if memo[head].stamp != generation { descend = head; break }
+                        top.value = min(top.value, UInt64(ends[2 * i + 1]) + UInt64(memo[head].distance))
+                        top.arc += 1
                     }
-                    guard ready else { continue }
-                    memo[t] = Label(distance: UInt32(min(value, UInt64(ContractionHierarchy.unreachable))), stamp: generation)
+                    if descend >= 0 {
+                        stack[stack.count - 1] = top
+                        stack.append(frame(descend))
+                        continue
+                    }
+                    memo[t] = Label(distance: UInt32(min(top.value, UInt64(ContractionHierarchy.unreachable))), stamp: generation)
                     stack.removeLast()
                 }
             }
