@@ -74,12 +74,12 @@ struct PointToPointSearch {
     @inline(__always)
     private mutating func push(_ next: UInt32, g: Double, node: NodeIndex, parent: UInt32) {
         let slot = frontier.touch(Int(next))
-        guard g < slot.pointee.distance && slot.pointee.heapPosition != RoutingWorkspace.settled else { return }
+        guard g < slot.pointee.distance && !frontier.isSettled(slot) else { return }
         let h = heuristic.bound(at: node)
         guard h < .infinity else { return }
         slot.pointee.distance = g
         slot.pointee.parent = parent
-        frontier.pushOrDecrease(next, key: g + h, slot: slot)
+        frontier.push(next, key: g + h)
     }
 
     // MARK: Step 2: settle
@@ -87,7 +87,9 @@ struct PointToPointSearch {
     /// Settles states in key order until the queue is empty or its smallest key cannot improve the best
     /// complete path (the bound is consistent, so that path is then optimal).
     mutating func settleUntilBestIsFinal() {
-        while !frontier.isEmpty && frontier.minimumKey < best.cost {
+        while true {
+            frontier.dropSettledTop()
+            guard !frontier.isEmpty && frontier.minimumKey < best.cost else { return }
             let x = frontier.popMinimum()
             settled += 1
             relaxTransitions(of: x)

@@ -1,17 +1,19 @@
 /// The per-query memory of a search: one slot per search state and the priority queue.
 ///
-/// Sized once for a graph and reused by every query: a generation counter marks which slots belong to
-/// the current query, so starting a query costs O(1) instead of clearing O(graph) memory. Not thread
-/// safe: each thread routes with its own workspace (the `Router` itself is shared).
+/// Sized once for a graph and reused by every query: a stamp in each slot marks whether it belongs to the
+/// current query, so starting a query costs O(1) instead of clearing O(graph) memory. Not thread safe:
+/// each thread routes with its own workspace (the `Router` itself is shared).
 ///
-/// Invariant: a slot whose `generation` differs from `generation` is "untouched" (infinite distance, not
-/// in the heap); `heapPosition` is the slot's index in `heap`, `notInHeap` or `settled`.
+/// Invariant: a slot whose `stamp` is below the current query's `touchedStamp` is "untouched" (infinite
+/// distance, no parent); one at `touchedStamp` has been reached, one at `settledStamp` is settled (its
+/// distance final). Stamps only grow, so every earlier query's slots read as untouched.
 public final class RoutingWorkspace {
+    /// 16 bytes, four to a cache line: a settled state's exits are consecutive states, so their slots
+    /// usually share one line.
     struct Slot {
         var distance: Double
         var parent: UInt32
-        var generation: UInt32
-        var heapPosition: Int32
+        var stamp: UInt32
     }
 
     struct HeapEntry {
@@ -19,14 +21,30 @@ public final class RoutingWorkspace {
         var state: UInt32
     }
 
-    static let notInHeap: Int32 = -1
-    static let settled: Int32 = -2
+    /// The queue's memory, which the search grows when a query queues more entries than it holds (the
+    /// queue keeps superseded entries until they surface, so it can hold more entries than states).
+    final class HeapStorage {
+        var entries: UnsafeMutablePointer<HeapEntry>
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            entries = .allocate(capacity: capacity)
+        }
+
+        deinit { entries.deallocate() }
+    }
+
     static let noParent = UInt32.max
+    /// The queue's first size: a long route's frontier on a city of millions of nodes fits.
+    static let initialHeapCapacity = 1 << 14
 
     /// Number of states the workspace can hold.
     public let capacity: Int
     let slots: UnsafeMutablePointer<Slot>
-    let heap: UnsafeMutablePointer<HeapEntry>
+    let heap: HeapStorage
+    /// Queries begun so far (modulo the stamp range): the current one's stamps are `2 × generation` and
+    /// `2 × generation + 1`.
     var generation: UInt32 = 0
     /// The contraction-hierarchy searches' memory (labels over the same states), made on the first
     /// hierarchy query so a router without hierarchies never pays for it.
@@ -36,33 +54,33 @@ public final class RoutingWorkspace {
     /// States settled by the last search run with this workspace.
     public internal(set) var lastSettledCount = 0
 
-    init(stateCount: Int) {
+    /// A workspace for `stateCount` states whose queue first holds `initialHeapCapacity` entries.
+    init(stateCount: Int, initialHeapCapacity: Int = RoutingWorkspace.initialHeapCapacity) {
+        precondition(initialHeapCapacity > 0, "the queue needs room for one entry")
         capacity = stateCount
+        heap = HeapStorage(capacity: initialHeapCapacity)
         slots = .allocate(capacity: max(1, stateCount))
-        slots.initialize(repeating: Slot(distance: .infinity, parent: RoutingWorkspace.noParent, generation: 0,
-                                         heapPosition: RoutingWorkspace.notInHeap),
+        slots.initialize(repeating: Slot(distance: .infinity, parent: RoutingWorkspace.noParent, stamp: 0),
                          count: max(1, stateCount))
-        heap = .allocate(capacity: max(1, stateCount))
     }
 
     deinit {
         slots.deallocate()
-        heap.deallocate()
     }
 
-    /// Bytes the workspace holds: one slot and one heap entry per search state.
+    /// Bytes the workspace holds: one slot per search state and the queue.
     public var byteCount: Int {
-        max(1, capacity) * (MemoryLayout<Slot>.stride + MemoryLayout<HeapEntry>.stride)
+        max(1, capacity) * MemoryLayout<Slot>.stride + heap.capacity * MemoryLayout<HeapEntry>.stride
     }
 
     /// Starts a query: every slot becomes untouched and the heap empty.
-    /// - Complexity: O(1), except once every 2³² queries when the generations are rewritten.
+    /// - Complexity: O(1), except once every 2³¹ queries when the stamps are rewritten.
     func beginQuery() -> SearchFrontier {
-        if generation == UInt32.max {
-            for i in 0..<max(1, capacity) { slots[i].generation = 0 }
+        if generation == UInt32.max / 2 {
+            for i in 0..<max(1, capacity) { slots[i].stamp = 0 }
             generation = 0
         }
         generation += 1
-        return SearchFrontier(slots: slots, heap: heap, generation: generation)
+        return SearchFrontier(slots: slots, heap: heap, touchedStamp: 2 * generation)
     }
 }

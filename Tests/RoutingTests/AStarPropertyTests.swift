@@ -69,6 +69,40 @@ import Testing
         #expect(compared >= 300)
     }
 
+    /// The queue keeps superseded entries until they surface, so it may need more room than it began
+    /// with: a workspace whose queue starts with one entry grows it and finds the same routes, settling
+    /// the same states, as one with the usual room; so does a workspace whose query stamps wrap round.
+    @Test func aQueueThatOutgrowsItsRoomAndStampsThatWrapRoundRouteAlike() throws {
+        var rng = SeededGenerator(seed: 7)
+        var routed = 0
+        for graphSeed in UInt64(11)...13 {
+            let graph = RandomRoadGraph.make(seed: graphSeed)
+            let router = Router(graph: graph)
+            let usual = router.makeWorkspace()
+            let tight = RoutingWorkspace(stateCount: router.searchStateCount, initialHeapCapacity: 1)
+            let wrapping = router.makeWorkspace()
+            wrapping.generation = UInt32.max / 2 - 2
+            for metric in RoutingMetric.allCases {
+                for _ in 0..<20 {
+                    let a = Self.randomPoint(in: graph, using: &rng), b = Self.randomPoint(in: graph, using: &rng)
+                    let expected = try? router.route(from: a, to: b, metric: metric, algorithm: .aStar, workspace: usual)
+                    for workspace in [tight, wrapping] {
+                        let route = try? router.route(from: a, to: b, metric: metric, algorithm: .aStar, workspace: workspace)
+                        #expect((route == nil) == (expected == nil))
+                        guard let route, let expected else { continue }
+                        #expect(route.legs.map(\.edges) == expected.legs.map(\.edges))
+                        #expect(route.duration == expected.duration && route.distance == expected.distance)
+                        #expect(workspace.lastSettledCount == usual.lastSettledCount)
+                        routed += 1
+                    }
+                }
+            }
+            #expect(tight.heap.capacity > 1, "the queue grew")
+            #expect(wrapping.generation < 100, "the stamps wrapped round")
+        }
+        #expect(routed >= 150)
+    }
+
     @Test func routeWeightEqualsSearchCostAndLegIsWellFormed() throws {
         var rng = SeededGenerator(seed: 99)
         let graph = RandomRoadGraph.make(seed: 5)
