@@ -23,7 +23,7 @@ extension Router {
     /// Number of turns priced (one per arrival edge and edge leaving its head).
     public var turnCount: Int { stateGraph.turnCount }
 
-    /// Bytes of the search arrays shared by all queries: edge records, turn table, node offsets, the
+    /// Bytes of the search arrays shared by all queries: edge records (with most turns inline), the other turns, node offsets, the
     /// access-phase maps and the restriction contexts (not the graph, snapping grid or landmarks).
     public var searchGraphByteCount: Int {
         let records = graph.edgeCount * MemoryLayout<TurnExpandedGraph.Edge>.stride
@@ -88,9 +88,9 @@ extension Router {
     /// head or the U-turn rule never allows it (the restriction contexts are not consulted: see
     /// `isTurnAllowed(from:to:)`).
     public func turnCost(from: EdgeIndex, to: EdgeIndex) -> UInt32? {
-        guard graph.tail[Int(to)] == graph.head[Int(from)] else { return nil }
-        let start = Int(stateGraph.edges[Int(from)].turnStart)
-        let entry = stateGraph.turn(at: start + Int(to - graph.firstOut[Int(graph.head[Int(from)])]))
+        let record = stateGraph.edges[Int(from)]
+        guard graph.tail[Int(to)] == record.head else { return nil }
+        let entry = stateGraph.turn(after: record, exit: Int(to - stateGraph.exits(after: record).lowerBound))
         return entry & TurnTable.uTurnBesideOtherExits != 0 ? nil : entry & TurnTable.costMask
     }
 }

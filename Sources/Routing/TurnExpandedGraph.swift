@@ -16,19 +16,27 @@ import RoadNetwork
 /// A non-owning view: the `Router` that built it allocates and frees the memory, and outlives every
 /// query that copies the view.
 struct TurnExpandedGraph {
-    /// Edge data the search reads together, one cache line access per relaxation.
+    /// Edge data the search reads together: settling the state arrived over an edge reads this record for
+    /// its head and the turns onto the edges leaving it, which most records hold themselves (24 bytes).
     struct Edge {
         var head: NodeIndex
         /// The base reached over this edge unless a context says otherwise; the top bit marks a
         /// destination-only edge.
         var arrival: UInt32
-        /// The first of this edge's turns in `turns` (see `TurnTable`).
-        var turnStart: UInt32
         /// Time to drive the whole edge, ms (rounded up).
         var timeCost: UInt32
         /// Length of the edge, mm (rounded up).
         var distanceCost: UInt32
+        /// The turns from this edge onto the edges leaving `head`, in their order. When the graph's turns
+        /// are coded and at most `inlineTurnLimit` edges leave `head`: their 16-bit codes into
+        /// `turnValues`, the k-th in bits `16k ..< 16k + 16` (`hasInlineTurns`). Otherwise the index of
+        /// the first in `turnCodes`, or in `wideTurns` when the turns are kept wide.
+        var turns: UInt64
     }
+
+    /// Exits whose turn codes fit in a record (four 16-bit codes): every junction of a grid, most of a
+    /// real network's.
+    static let inlineTurnLimit: UInt32 = 4
 
     static let destinationOnlyBit: UInt32 = 1 << 31
     /// The time cost marking an excluded edge (`Router(excluding:)`): above every real edge cost, which is
@@ -42,16 +50,19 @@ struct TurnExpandedGraph {
     let stateCount: Int
     let firstOut: UnsafeMutablePointer<UInt32>
     let edges: UnsafeMutablePointer<Edge>
-    /// The turn entries (`TurnTable` layout: milliseconds plus the U-turn flag), read with `turn(at:)`.
-    /// A graph's turns take few distinct values (a city's, a few thousand), so when they fit, each turn is
-    /// a 16-bit code into `turnValues` (`turnCodes`), else the entries themselves (`wideTurns`, with
-    /// `turnCodes` nil).
+    /// The turns that records do not hold inline (`Edge.turns`): 16-bit codes into `turnValues` when the
+    /// graph's turns take few enough distinct values (a city's, a few thousand), for the edges into
+    /// junctions of more than `inlineTurnLimit` exits (`turnCodes`); otherwise every turn's entry itself
+    /// (`wideTurns`, with `turnCodes` nil). Entries are in `TurnTable` layout (milliseconds plus the
+    /// U-turn flag).
     let turnCodes: UnsafeMutablePointer<UInt16>?
     let wideTurns: UnsafeMutablePointer<UInt32>?
     let turnValues: UnsafeMutablePointer<UInt32>
     let turnValueCount: Int
     /// Number of turns.
     let turnCount: Int
+    /// Number of turns held outside the records (in `turnCodes` or `wideTurns`).
+    let externalTurnCount: Int
     /// The base of each `arriving` state, from `baseCount` on: the destination-only bases, ascending.
     /// Only these few states need a lookup, so no per-base array maps bases to them.
     let arrivingBase: UnsafeMutablePointer<UInt32>
@@ -70,6 +81,11 @@ struct TurnExpandedGraph {
         firstOut = .allocate(capacity: graph.nodeCount + 1)
         for v in 0...graph.nodeCount { firstOut[v] = graph.firstOut[v] }
         edges = .allocate(capacity: max(1, m))
+        let (codes, wide, values, valueCount) = Self.internedTurns(turnTable.entries)
+        (turnValues, turnValueCount, wideTurns) = (values, valueCount, wide)
+        turnCount = turnTable.entries.count
+        // Coded turns go into the records where they fit; the rest keep their codes, in edge order.
+        var external: [UInt16] = []
         // The edges that start a restriction path ascend, as `e` does: walk them alongside.
         var starting = 0
         for e in 0..<m {
@@ -79,12 +95,33 @@ struct TurnExpandedGraph {
                 starting += 1
             }
             if graph.flags[e].contains(.destinationOnly) { arrival |= Self.destinationOnlyBit }
-            edges[e] = Edge(head: graph.head[e], arrival: arrival, turnStart: turnTable.start[e],
+            let head = graph.head[e]
+            let first = graph.firstOut[Int(head)], degree = graph.firstOut[Int(head) + 1] - first
+            let start = Int(turnTable.start[e])
+            var turns = UInt64(start)
+            if let codes {
+                if degree <= Self.inlineTurnLimit {
+                    turns = 0
+                    for k in 0..<Int(degree) { turns |= UInt64(codes[start + k]) << (16 * k) }
+                } else {
+                    turns = UInt64(external.count)
+                    for k in 0..<Int(degree) { external.append(codes[start + k]) }
+                }
+            }
+            edges[e] = Edge(head: head, arrival: arrival,
                             timeCost: isExcluded?(EdgeIndex(e)) == true ? Self.excludedCost : timeCosts[e],
-                            distanceCost: distanceCosts[e])
+                            distanceCost: distanceCosts[e], turns: turns)
         }
-        (turnCodes, wideTurns, turnValues, turnValueCount) = Self.internedTurns(turnTable.entries)
-        turnCount = turnTable.entries.count
+        if let codes {
+            codes.deallocate()
+            let kept = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, external.count))
+            for (i, code) in external.enumerated() { kept[i] = code }
+            turnCodes = kept
+            externalTurnCount = external.count
+        } else {
+            turnCodes = nil
+            externalTurnCount = turnCount
+        }
         var arriving: [UInt32] = []
         for b in 0..<baseCount {
             let edge = b < m ? b : Int(automaton.contextEdge[b - m])
@@ -106,17 +143,38 @@ struct TurnExpandedGraph {
         arrivingBase.deallocate()
     }
 
-    /// The turn entry `i` (`TurnTable` layout).
+    /// Whether the record of an edge whose head has `exitCount` exits holds its turns' codes itself (see
+    /// `Edge.turns`).
     @inline(__always)
-    func turn(at i: Int) -> UInt32 {
-        if let turnCodes { return turnValues[Int(turnCodes[i])] }
-        return wideTurns.unsafelyUnwrapped[i]
+    func hasInlineTurns(exitCount: UInt32) -> Bool {
+        turnCodes != nil && exitCount <= Self.inlineTurnLimit
+    }
+
+    /// The exits of the edge with `record`: the edges leaving its head.
+    @inline(__always)
+    func exits(after record: Edge) -> Range<UInt32> {
+        firstOut[Int(record.head)] ..< firstOut[Int(record.head) + 1]
+    }
+
+    /// The turn entry (`TurnTable` layout) from the edge with `record` onto the `k`-th edge leaving its
+    /// head.
+    @inline(__always)
+    func turn(after record: Edge, exit k: Int) -> UInt32 {
+        turn(after: record, exit: k, inline: hasInlineTurns(exitCount: UInt32(exits(after: record).count)))
+    }
+
+    /// `turn(after:exit:)` with `hasInlineTurns(exitCount:)` already known.
+    @inline(__always)
+    private func turn(after record: Edge, exit k: Int, inline: Bool) -> UInt32 {
+        if inline { return turnValues[Int(truncatingIfNeeded: record.turns >> UInt64(16 * k)) & 0xFFFF] }
+        if let turnCodes { return turnValues[Int(turnCodes[Int(record.turns) + k])] }
+        return wideTurns.unsafelyUnwrapped[Int(record.turns) + k]
     }
 
     /// The time of the turn from the edge with `record` onto edge `o`, which leaves that edge's head, ms.
     @inline(__always)
     func turnMilliseconds(after record: Edge, onto o: EdgeIndex) -> UInt32 {
-        turn(at: Int(record.turnStart) + Int(o - firstOut[Int(record.head)])) & TurnTable.costMask
+        turn(after: record, exit: Int(o - firstOut[Int(record.head)])) & TurnTable.costMask
     }
 
     /// Turns whose milliseconds lie below this are coded through a direct table when interning (a turn
@@ -157,9 +215,9 @@ struct TurnExpandedGraph {
         return (codes, nil, table, values.count)
     }
 
-    /// Bytes of the turns: a code or an entry per turn, plus the distinct values.
+    /// Bytes of the turns outside the records: a code or an entry per such turn, plus the distinct values.
     var turnBytes: Int {
-        turnCount * (turnCodes == nil ? 4 : 2) + turnValueCount * 4
+        externalTurnCount * (turnCodes == nil ? 4 : 2) + turnValueCount * 4
     }
 
     /// A state taken apart.
@@ -223,12 +281,12 @@ struct TurnExpandedGraph {
         let arrival = edges[Int(s.edge)]
         let node = Int(arrival.head)
         let first = firstOut[node], end = firstOut[node + 1]
-        let turnStart = Int(arrival.turnStart)
+        let inline = hasInlineTurns(exitCount: end - first)
         var uTurnAllowed: Bool? = nil
         var o = first
         while o < end {
             defer { o += 1 }
-            let turn = self.turn(at: turnStart + Int(o - first))
+            let turn = self.turn(after: arrival, exit: Int(o - first), inline: inline)
             let record = edges[Int(o)]
             if record.timeCost == Self.excludedCost { continue }
             var nextBase = record.arrival & ~Self.destinationOnlyBit
@@ -239,7 +297,7 @@ struct TurnExpandedGraph {
             if turn & TurnTable.uTurnBesideOtherExits != 0 {
                 // A plain state always has another exit; a context may have closed them all.
                 guard s.context >= 0 else { continue }
-                if uTurnAllowed == nil { uTurnAllowed = !hasOtherExit(context: s.context, turnStart: turnStart, from: first, to: end) }
+                if uTurnAllowed == nil { uTurnAllowed = !hasOtherExit(context: s.context, after: arrival, inline: inline) }
                 if uTurnAllowed != true { continue }
             }
             guard let phase = s.phase.next(enteringDestinationOnly: record.arrival & Self.destinationOnlyBit != 0) else { continue }
@@ -247,9 +305,11 @@ struct TurnExpandedGraph {
         }
     }
 
-    /// Whether context `c` allows an exit other than the U-turn among edges `first ..< end`.
-    private func hasOtherExit(context c: Int, turnStart: Int, from first: UInt32, to end: UInt32) -> Bool {
-        for o in first..<end where turn(at: turnStart + Int(o - first)) & TurnTable.uTurnBesideOtherExits == 0
+    /// Whether context `c` allows an exit other than the U-turn among the edges leaving the head of the
+    /// edge with `record`.
+    private func hasOtherExit(context c: Int, after record: Edge, inline: Bool) -> Bool {
+        let exits = exits(after: record)
+        for o in exits where turn(after: record, exit: Int(o - exits.lowerBound), inline: inline) & TurnTable.uTurnBesideOtherExits == 0
             && edges[Int(o)].timeCost != Self.excludedCost {
             if automaton.next(fromContext: c, over: o) != RestrictionAutomaton.forbidden { return true }
         }

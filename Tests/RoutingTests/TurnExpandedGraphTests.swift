@@ -1,4 +1,5 @@
 import Geodesy
+import OSMImport
 import RoadNetwork
 import Testing
 import TestSupport
@@ -112,6 +113,58 @@ import TestSupport
             }
         }
         #expect(checked > 50)
+    }
+}
+
+/// Settling a state reads its arrival edge's record, which holds the codes of the turns onto up to four
+/// exits itself; the turns at a junction of more exits, and every turn when the turns are kept wide, are
+/// held apart. Every way must read back each turn exactly as `TurnTable` priced it.
+@Suite struct TurnRecordTests {
+    /// A junction `x` of seven exits (one of them to the dead end `g`) beside one of three (`e`).
+    static let star = #"""
+        a   b   c
+         \  |  /
+          \ | /
+        d---x---e---h
+           /|   |
+          / |   |
+         f  g   i
+        """#
+    static let ways: [MapFixture.Way] = [
+        .init("ax", ["highway": "residential"]), .init("bx", ["highway": "residential"]),
+        .init("cx", ["highway": "residential"]), .init("dxeh", ["highway": "residential"]),
+        .init("fx", ["highway": "residential"]), .init("xg", ["highway": "residential"]),
+        .init("ei", ["highway": "residential"]),
+    ]
+
+    @Test(arguments: [false, true])
+    func everyTurnReadsBackAsTheTurnTablePricedIt(wide: Bool) throws {
+        let map = MapFixture(Self.star)
+        let graph = try OSMImporter.importXML(map.osmXML(ways: Self.ways)).graph
+        var model = TurnCostModel.osrmCar
+        // A U-turn at a dead end of two and a half minutes is past what a 16-bit code holds.
+        if wide { model.uTurnPenalty = 150 }
+        let router = Router(graph: graph, turnCosts: model)
+        let table = TurnTable(graph: graph, twin: router.twin, model: model)
+        let states = router.stateGraph
+        #expect((states.turnCodes == nil) == wide)
+        #expect(MemoryLayout<TurnExpandedGraph.Edge>.stride == 24 && MemoryLayout<RoutingWorkspace.Slot>.stride == 16)
+        var inline = 0, apart = 0, compared = 0
+        for e in 0..<graph.edgeCount {
+            let record = states.edges[e]
+            let exits = graph.outgoingEdges(of: graph.head[e])
+            if states.hasInlineTurns(exitCount: UInt32(exits.count)) { inline += 1 } else { apart += 1 }
+            for (k, o) in exits.enumerated() {
+                let priced = table.entries[Int(table.start[e]) + k]
+                #expect(states.turn(after: record, exit: k) == priced, "edge \(e), exit \(k)")
+                #expect(states.turnMilliseconds(after: record, onto: o) == priced & TurnTable.costMask)
+                compared += 1
+            }
+        }
+        // Coded: the seven edges into x keep their turns apart, the others inline; wide: all apart.
+        #expect(wide ? inline == 0 : inline > 0 && apart == 7)
+        #expect(compared == table.entries.count && states.turnCount == table.entries.count)
+        #expect(states.turnBytes == (wide ? 4 * table.entries.count : 2 * 7 * 7) + 4 * states.turnValueCount)
     }
 }
 
