@@ -7,7 +7,8 @@
 /// the still uncontracted, i.e. higher-ranked, vertices) and its downward arcs (from them).
 ///
 /// Order: a lazy min-queue on the priority
-/// `1000·level + 1000·added/removed + 1000·addedHops/removedHops + deletedNeighbours`, where a simulated
+/// `L·level + 1000·added/removed + 1000·addedHops/removedHops + deletedNeighbours` (`L` is
+/// `ContractionOptions.levelWeight`, 1000 unless set), where a simulated
 /// contraction counts the shortcuts it would add (`added`, and the original arcs they span, `addedHops`)
 /// against the arcs it removes (edge difference as a quotient, which keeps it scale-free); `level` is
 /// one more than the deepest contracted neighbour (spreads contraction evenly, bounding the hierarchy's
@@ -190,7 +191,8 @@ struct ContractionHierarchyBuilder {
         for s in pending { addedHops += Int(s.hops) }
         let quotient = Double(pending.count) / Double(max(1, removed))
         let hopQuotient = Double(addedHops) / Double(max(1, removedHops))
-        return 1000 * Double(level[Int(v)]) + 1000 * quotient + 1000 * hopQuotient + Double(deletedNeighbours[Int(v)])
+        return options.levelWeight * Double(level[Int(v)]) + 1000 * quotient + 1000 * hopQuotient
+            + Double(deletedNeighbours[Int(v)])
     }
 
     /// Fills `pending` with the shortcuts contracting `v` needs (no witness within the bounds).
@@ -292,3 +294,4 @@ struct ContractionHierarchyBuilder {
         return result
     }
 }
+

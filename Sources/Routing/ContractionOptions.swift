@@ -19,6 +19,20 @@ public struct ContractionOptions: Sendable {
     /// dense top of the hierarchy (dozens of neighbours, each with dozens of arcs) is most of the
     /// build time. `Int.max`: always eager; 0: always lazy.
     public var neighbourUpdateLimit = 8
+    /// The weight of a vertex's level in its priority, against 1000 for each of the two quotients (see
+    /// `ContractionHierarchyBuilder`). The level spreads contraction evenly and bounds the hierarchy's
+    /// depth; a smaller weight lets the quotients lead, which adds fewer shortcuts and makes upward search
+    /// spaces a little wider.
+    public var levelWeight = ContractionOptions.defaultLevelWeight
+    /// The level weight of hierarchies built for routing queries (tuned on Porto's turn states).
+    public static let defaultLevelWeight = 1000.0
+    /// The level weight of potential hierarchies (`PotentialHierarchy`). A* evaluates a potential by
+    /// reading every upward arc of every vertex in the upward cones of the nodes it touches, so what
+    /// counts there is arcs, not settled vertices. On the generated 1 M-node city this weight leaves
+    /// 9 % fewer upward arcs to read per query (as many vertices), 9 % fewer arcs in all and contracts
+    /// in 10.4 s instead of 13.9 s (BENCHMARKS.md, phase 11). Porto's turn states, for comparison,
+    /// settle 4 % more vertices per query with it.
+    public static let potentialLevelWeight = 500.0
     /// A fixed order to contract in (`rank[v]` = position of `v`), e.g. another metric's hierarchy's
     /// `rank`; nil computes one from the priorities. Must be a permutation of the vertices.
     public var rank: [UInt32]? = nil
@@ -29,8 +43,9 @@ public struct ContractionOptions: Sendable {
     public var denseRemainderMinimumVertices = 1000
 
     public init(witnessSettledLimit: Int = 500, simulationSettledLimit: Int = 20, lazyUpdates: Bool = true,
-                neighbourUpdateLimit: Int = 8, rank: [UInt32]? = nil,
+                neighbourUpdateLimit: Int = 8, rank: [UInt32]? = nil, levelWeight: Double = ContractionOptions.defaultLevelWeight,
                 denseRemainderLimits: [DenseRemainderLimit] = DenseRemainderLimit.roadNetwork) {
+        self.levelWeight = levelWeight
         self.denseRemainderLimits = denseRemainderLimits
         self.neighbourUpdateLimit = neighbourUpdateLimit
         self.witnessSettledLimit = witnessSettledLimit

@@ -38,7 +38,8 @@ public struct PotentialHierarchy: Sendable {
     /// - Throws: `ContractionHierarchyError` when the costs overflow 32 bits (not for real roads) or the
     ///   graph fills in (`options.denseRemainderLimits`).
     /// - Complexity: that of `ContractionHierarchy(graph:options:)` on nodes and edges.
-    public init(router: Router, metric: RoutingMetric, options: ContractionOptions = ContractionOptions())
+    public init(router: Router, metric: RoutingMetric,
+                options: ContractionOptions = ContractionOptions(levelWeight: ContractionOptions.potentialLevelWeight))
         throws(ContractionHierarchyError) {
         let started = Date()
         let junctions = try Self.junctionGraph(of: router, metric: metric)

@@ -78,6 +78,8 @@ extension Router {
     /// is worth having. Where it is given up, distance queries run A* on the geometric bound.
     private func contractPotentials(options: ContractionOptions) throws(ContractionHierarchyError) {
         var timeOptions = options, distanceOptions = options
+        timeOptions.levelWeight = ContractionOptions.potentialLevelWeight
+        distanceOptions.levelWeight = ContractionOptions.potentialLevelWeight
         timeOptions.denseRemainderLimits = []
         distanceOptions.denseRemainderLimits = [DenseRemainderLimit.lateFillIn]
         distanceOptions.denseRemainderMinimumVertices = ContractionOptions().denseRemainderMinimumVertices

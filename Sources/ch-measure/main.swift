@@ -41,10 +41,12 @@ func resetPeakResident() {
     try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
 }
 
-/// `CH_WITNESS` and `CH_SIMULATION` from the environment, when set, as the witness-search bounds.
+/// `CH_WITNESS` and `CH_SIMULATION` from the environment, when set, as the witness-search bounds, and
+/// `CH_LEVEL_WEIGHT` as the level's weight in the priority.
 func applyWitnessBounds(from env: [String: String], to options: inout ContractionOptions) {
     if let value = env["CH_WITNESS"].flatMap(Int.init) { options.witnessSettledLimit = value }
     if let value = env["CH_SIMULATION"].flatMap(Int.init) { options.simulationSettledLimit = value }
+    if let value = env["CH_LEVEL_WEIGHT"].flatMap(Double.init) { options.levelWeight = value }
 }
 
 func loadAverage() -> String {
@@ -98,7 +100,7 @@ if CommandLine.arguments.contains("--potentials") {
     let router = Router(graph: road)
     let routingMetric: RoutingMetric = metric == .time ? .time : .distance
     let env = ProcessInfo.processInfo.environment
-    var options = ContractionOptions(denseRemainderLimits: [])
+    var options = ContractionOptions(levelWeight: ContractionOptions.potentialLevelWeight, denseRemainderLimits: [])
     applyWitnessBounds(from: env, to: &options)
     print("junctions \(road.nodeCount), edges \(road.edgeCount), states \(router.searchStateCount), load \(loadAverage())")
     if env["CH_ORDER_FROM_TIME"] != nil {

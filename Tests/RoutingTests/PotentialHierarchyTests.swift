@@ -220,8 +220,10 @@ import TestSupport
         let graph = RandomRoadGraph.make(seed: 9)
         let router = try Self.withPotentials(graph)
         let searchGraph = try #require(router.potentialHierarchy(for: .time)).searchGraph
+        // Contracted as the router contracts its potential hierarchies.
+        let options = ContractionOptions(levelWeight: ContractionOptions.potentialLevelWeight, denseRemainderLimits: [])
         let hierarchy = try ContractionHierarchy(graph: PotentialHierarchy.junctionGraph(of: router, metric: .time),
-                                                 options: ContractionOptions(denseRemainderLimits: []))
+                                                 options: options)
         #expect(Set(searchGraph.position).count == graph.nodeCount)
         #expect(searchGraph.arcCount == hierarchy.searchArcCount)
         // The same arcs as (lower node, higher node, weight) triples, whatever the numbering.
