@@ -8,17 +8,21 @@
 /// hierarchy's distance from `v`, memoised per query so each node is computed once. Vertices are numbered
 /// as the `PotentialSearchGraph` lays them out.
 ///
-/// Memory: 16 bytes per node, stamped per query, so beginning a query costs O(its own work). Not thread
-/// safe: each routing workspace has its own.
+/// Memory: one 8-byte label per node, stamped per query, so beginning a query costs O(its own work). A
+/// label holds the backward search's distance (stamped `reachedStamp`) until the vertex's potential
+/// replaces it (stamped `reachedStamp + 1`): evaluating a vertex reads the line it will write, instead
+/// of a second array. Not thread safe: each routing workspace has its own.
 final class HierarchyPotentialSearch {
     private struct Label {
         var distance: UInt32
         var stamp: UInt32
     }
-    private let backward: UnsafeMutablePointer<Label>
-    private let memo: UnsafeMutablePointer<Label>
+    private let labels: UnsafeMutablePointer<Label>
     let capacity: Int
-    private var generation: UInt32 = 0
+    /// The current query's stamp of a backward label; its potentials carry `reachedStamp + 1`. Grows by
+    /// two per query, so every earlier query's labels read as neither (all are rewritten when it would
+    /// run out). Settable inside the module so tests can start it near that point.
+    var reachedStamp: UInt32 = 0
     /// Vertices the last `begin` found stalled (reached, but not expanded).
     private(set) var stalledCount = 0
     private var queue = BinaryMinHeap<UInt64>()
@@ -38,29 +42,26 @@ final class HierarchyPotentialSearch {
     init(nodeCount: Int) {
         capacity = nodeCount
         let size = max(1, nodeCount)
-        backward = .allocate(capacity: size)
-        backward.initialize(repeating: Label(distance: 0, stamp: 0), count: size)
-        memo = .allocate(capacity: size)
-        memo.initialize(repeating: Label(distance: 0, stamp: 0), count: size)
+        labels = .allocate(capacity: size)
+        labels.initialize(repeating: Label(distance: 0, stamp: 0), count: size)
     }
 
     deinit {
-        backward.deallocate()
-        memo.deallocate()
+        labels.deallocate()
     }
 
     /// Bytes held (labels; queue and stack not counted).
-    var memoryBytes: Int { max(1, capacity) * 2 * MemoryLayout<Label>.stride }
+    var memoryBytes: Int { max(1, capacity) * MemoryLayout<Label>.stride }
 
     /// Starts a query towards `goals` on a potential hierarchy's search graph (whose vertices are the nodes).
     /// - Complexity: O(S log S) for the S vertices the backward upward search reaches.
     func begin(graph: PotentialSearchGraph, goals: [UInt32]) {
         precondition(graph.vertexCount <= capacity, "the potential search was made for a smaller graph")
-        if generation == UInt32.max {
-            for i in 0..<max(1, capacity) { backward[i].stamp = 0; memo[i].stamp = 0 }
-            generation = 0
+        if reachedStamp >= UInt32.max - 2 {
+            for i in 0..<max(1, capacity) { labels[i].stamp = 0 }
+            reachedStamp = 0
         }
-        generation += 1
+        reachedStamp += 2
         position = graph.position
         upwardFirst = graph.upwardFirst
         upwardArcs = graph.upwardArcs
@@ -71,25 +72,25 @@ final class HierarchyPotentialSearch {
         queue.removeAll()
         for goal in goals {
             let p = graph.position[Int(goal)]
-            backward[Int(p)] = Label(distance: 0, stamp: generation)
+            labels[Int(p)] = Label(distance: 0, stamp: reachedStamp)
             queue.push(PackedEntry.make(key: 0, vertex: p))
         }
         graph.downwardFirst.withUnsafeBufferPointer { downFirst in
             graph.downwardArcs.withUnsafeBufferPointer { downArcs in
                 upwardFirst.withUnsafeBufferPointer { upFirst in
                     upwardArcs.withUnsafeBufferPointer { upArcs in
-                        let generation = self.generation
+                        let reached = self.reachedStamp
                         var stalled = 0
                         defer { stalledCount = stalled }
                         while !queue.isEmpty {
                             let entry = queue.pop()
                             let d = PackedEntry.key(entry), p = Int(PackedEntry.vertex(entry))
-                            if d != backward[p].distance { continue }
-                            if isStalled(p, at: d, generation: generation, first: upFirst, arcs: upArcs) {
+                            if d != labels[p].distance { continue }
+                            if isStalled(p, at: d, reached: reached, first: upFirst, arcs: upArcs) {
                                 stalled += 1
                                 continue
                             }
-                            relaxDownwardArcs(into: p, at: d, generation: generation, first: downFirst, arcs: downArcs, queue: &queue)
+                            relaxDownwardArcs(into: p, at: d, reached: reached, first: downFirst, arcs: downArcs, queue: &queue)
                         }
                     }
                 }
@@ -104,11 +105,11 @@ final class HierarchyPotentialSearch {
     /// up-then-down path of the same cost replaces, whose peak the search does label exactly (the argument
     /// that makes stalling exact in every CH query). Potentials stay exact; the search expands fewer vertices.
     @inline(__always)
-    private func isStalled(_ p: Int, at d: UInt32, generation: UInt32, first: UnsafeBufferPointer<UInt32>,
+    private func isStalled(_ p: Int, at d: UInt32, reached: UInt32, first: UnsafeBufferPointer<UInt32>,
                            arcs: UnsafeBufferPointer<UInt32>) -> Bool {
         for i in Int(first[p]) ..< Int(first[p + 1]) {
             let y = Int(arcs[2 * i])
-            if backward[y].stamp == generation && UInt64(backward[y].distance) + UInt64(arcs[2 * i + 1]) < UInt64(d) {
+            if labels[y].stamp == reached && UInt64(labels[y].distance) + UInt64(arcs[2 * i + 1]) < UInt64(d) {
                 return true
             }
         }
@@ -117,14 +118,14 @@ final class HierarchyPotentialSearch {
 
     /// Relaxes the downward arcs that end at `p` (settled at `d`) against their direction.
     @inline(__always)
-    private func relaxDownwardArcs(into p: Int, at d: UInt32, generation: UInt32, first: UnsafeBufferPointer<UInt32>,
+    private func relaxDownwardArcs(into p: Int, at d: UInt32, reached: UInt32, first: UnsafeBufferPointer<UInt32>,
                                    arcs: UnsafeBufferPointer<UInt32>, queue: inout BinaryMinHeap<UInt64>) {
         for i in Int(first[p]) ..< Int(first[p + 1]) {
             let candidate = UInt64(d) + UInt64(arcs[2 * i + 1])
             if candidate >= UInt64(ContractionHierarchy.unreachable) { continue }
             let x = Int(arcs[2 * i])
-            if backward[x].stamp != generation || UInt32(candidate) < backward[x].distance {
-                backward[x] = Label(distance: UInt32(candidate), stamp: generation)
+            if labels[x].stamp != reached || UInt32(candidate) < labels[x].distance {
+                labels[x] = Label(distance: UInt32(candidate), stamp: reached)
                 queue.push(PackedEntry.make(key: UInt32(candidate), vertex: UInt32(x)))
             }
         }
@@ -135,7 +136,7 @@ final class HierarchyPotentialSearch {
     @inline(__always)
     func potential(at node: UInt32) -> UInt32 {
         let p = Int(position[Int(node)])
-        if memo[p].stamp == generation { return memo[p].distance }
+        if labels[p].stamp == reachedStamp + 1 { return labels[p].distance }
         return evaluate(position: p)
     }
 
@@ -145,7 +146,7 @@ final class HierarchyPotentialSearch {
     /// resumes at the same arc. So each arc is read once, or twice when its head had to be computed.
     /// The stack is at most as deep as the hierarchy has levels.
     private func evaluate(position r: Int) -> UInt32 {
-        let generation = self.generation, memo = self.memo, backward = self.backward
+        let reached = reachedStamp, final = reachedStamp + 1, labels = self.labels
         // A local stack: appending to the stored property would check exclusive access on every push.
         var stack = self.stack
         self.stack = []
@@ -154,7 +155,7 @@ final class HierarchyPotentialSearch {
         upwardFirst.withUnsafeBufferPointer { first in
             upwardArcs.withUnsafeBufferPointer { ends in
                 @inline(__always) func frame(_ t: Int) -> Frame {
-                    let own = backward[t].stamp == generation ? UInt64(backward[t].distance) : UInt64(ContractionHierarchy.unreachable)
+                    let own = labels[t].stamp == reached ? UInt64(labels[t].distance) : UInt64(ContractionHierarchy.unreachable)
                     return Frame(vertex: UInt32(t), arc: first[t], value: own)
                 }
                 stack.append(frame(r))
@@ -164,8 +165,8 @@ final class HierarchyPotentialSearch {
                     var descend = -1
                     while top.arc < end {
                         let i = Int(top.arc), head = Int(ends[2 * i])
-                        if memo[head].stamp != generation { descend = head; break }
-                        top.value = min(top.value, UInt64(ends[2 * i + 1]) + UInt64(memo[head].distance))
+                        if labels[head].stamp != final { descend = head; break }
+                        top.value = min(top.value, UInt64(ends[2 * i + 1]) + UInt64(labels[head].distance))
                         top.arc += 1
                     }
                     if descend >= 0 {
@@ -173,11 +174,11 @@ final class HierarchyPotentialSearch {
                         stack.append(frame(descend))
                         continue
                     }
-                    memo[t] = Label(distance: UInt32(min(top.value, UInt64(ContractionHierarchy.unreachable))), stamp: generation)
+                    labels[t] = Label(distance: UInt32(min(top.value, UInt64(ContractionHierarchy.unreachable))), stamp: final)
                     stack.removeLast()
                 }
             }
         }
-        return memo[r].distance
+        return labels[r].distance
     }
 }

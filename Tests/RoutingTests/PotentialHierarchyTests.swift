@@ -71,6 +71,8 @@ import TestSupport
         let router = try Self.withPotentials(graph)
         let potentials = try #require(router.potentialHierarchy(for: metric))
         let search = HierarchyPotentialSearch(nodeCount: graph.nodeCount)
+        // Three queries before the per-query stamps run out and every label is rewritten, seven after.
+        search.reachedStamp = UInt32.max - 7
         var rng = SeededGenerator(seed: 12)
         var stalled = 0
         for _ in 0..<10 {
@@ -85,6 +87,7 @@ import TestSupport
         // The backward search stalls vertices it has a shorter way from; the potentials above are exact
         // with those vertices left unexpanded.
         #expect(stalled > 0, "no vertex was stalled, so the test did not exercise stalling")
+        #expect(search.reachedStamp < 20, "the stamps wrapped round")
     }
 
     /// Distances to the nearest goal over reversed edges, each edge weighing the cheapest of the router's
