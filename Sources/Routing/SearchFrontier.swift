@@ -4,7 +4,7 @@
 ///
 /// The priority queue is a 4-ary min-heap of (key, state) entries with lazy deletion: lowering a queued
 /// state's key queues it again instead of moving its entry, and an entry whose state has been settled is
-/// dropped when it reaches the top (`popMinimum`). With a consistent bound a state is settled once, at
+/// dropped when it reaches the top (`dropSettledTop`). With a consistent bound a state is settled once, at
 /// its final distance, so the superseded entries surface only after it. No slot records a heap position,
 /// which keeps slots at 16 bytes and spares every sift a write per level into scattered slots.
 struct SearchFrontier {
