@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         // malloc_trim, to return the buffers a load or a router's set-up freed (glibc; a no-op elsewhere).
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CPrefetch"),
 
         .target(name: "Geodesy"),
         // Output files replaced atomically, never anything but a regular file; checked standard output.
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
-        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc"]),
+        .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc", "CPrefetch"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
