@@ -16,9 +16,10 @@ struct BenchCommand: ParsableCommand {
             pairs. Per stage: count, total, median, p95, p99 and max time per query, queries per second, nodes
             settled, peak resident memory (VmHWM), failures with their reasons, mean route distance and
             duration. The route stage searches with --algorithm (default ch: a database's contraction hierarchy,
-            contracted first for an OSM file, A* for a database imported with --no-ch). --check-dijkstra routes
-            every pair with Dijkstra too and lists every pair whose cost differs or whose distance differs by a
-            metre or more. The table stage (--stages table, not run by default) times Router.table alone from
+            contracted first for an OSM file, A* for a database imported with --no-ch), every pair back to back;
+            the Dijkstra check, guidance and markers follow in a second pass, so they never sit between two timed
+            searches. --check-dijkstra routes every pair with Dijkstra too and lists every pair whose cost
+            differs or whose distance differs by a metre or more. The table stage (--stages table, not run by default) times Router.table alone from
             the first N pairs' origins to their destinations for each --table-sizes entry (capped at the pairs),
             on the route stage's router, and checks 10 x 10 sampled cells against pairwise routes.
             Build with -c release for meaningful figures.
