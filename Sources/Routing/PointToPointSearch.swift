@@ -87,7 +87,7 @@ struct PointToPointSearch {
     /// Starts loading what settling a state queued at `node` reads first, the slots and records of the
     /// edges leaving `node`, so that those cache misses overlap with the work before it is settled. A*
     /// settles most states it queues, many of them soon (it follows its corridor), and without the hint
-    /// each of these lines is a miss when the state is settled. 5 M city: 7–12 % off the median of each
+    /// each of these lines is a miss when the state is settled. 5 M city: 4–9 % off the median of each
     /// pair's fastest route (BENCHMARKS.md, phase 11); the prefetch at queueing that phase 10 tried
     /// fetched the turns and `firstOut` entry only.
     @inline(__always)

@@ -23,8 +23,9 @@ extension Router {
     /// Number of turns priced (one per arrival edge and edge leaving its head).
     public var turnCount: Int { stateGraph.turnCount }
 
-    /// Bytes of the search arrays shared by all queries: edge records (with most turns inline), the other turns, node offsets, the
-    /// access-phase maps and the restriction contexts (not the graph, snapping grid or landmarks).
+    /// Bytes of the search arrays shared by all queries: edge records (with most turns inline), the other
+    /// turns, node offsets, the access-phase maps and the restriction contexts (not the graph, snapping
+    /// grid or landmarks).
     public var searchGraphByteCount: Int {
         let records = graph.edgeCount * MemoryLayout<TurnExpandedGraph.Edge>.stride
         let turns = stateGraph.turnBytes
@@ -90,7 +91,7 @@ extension Router {
     public func turnCost(from: EdgeIndex, to: EdgeIndex) -> UInt32? {
         let record = stateGraph.edges[Int(from)]
         guard graph.tail[Int(to)] == record.head else { return nil }
-        let entry = stateGraph.turn(after: record, exit: Int(to - stateGraph.exits(after: record).lowerBound))
+        let entry = stateGraph.turn(after: record, onto: to)
         return entry & TurnTable.uTurnBesideOtherExits != 0 ? nil : entry & TurnTable.costMask
     }
 }

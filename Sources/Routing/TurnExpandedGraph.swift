@@ -156,14 +156,16 @@ struct TurnExpandedGraph {
         firstOut[Int(record.head)] ..< firstOut[Int(record.head) + 1]
     }
 
-    /// The turn entry (`TurnTable` layout) from the edge with `record` onto the `k`-th edge leaving its
-    /// head.
+    /// The turn entry (`TurnTable` layout) from the edge with `record` onto edge `o`, which leaves that
+    /// edge's head.
     @inline(__always)
-    func turn(after record: Edge, exit k: Int) -> UInt32 {
-        turn(after: record, exit: k, inline: hasInlineTurns(exitCount: UInt32(exits(after: record).count)))
+    func turn(after record: Edge, onto o: EdgeIndex) -> UInt32 {
+        let exits = exits(after: record)
+        return turn(after: record, exit: Int(o - exits.lowerBound), inline: hasInlineTurns(exitCount: UInt32(exits.count)))
     }
 
-    /// `turn(after:exit:)` with `hasInlineTurns(exitCount:)` already known.
+    /// The turn entry onto the `k`-th edge leaving the head of the edge with `record`, with
+    /// `hasInlineTurns(exitCount:)` already known.
     @inline(__always)
     private func turn(after record: Edge, exit k: Int, inline: Bool) -> UInt32 {
         if inline { return turnValues[Int(truncatingIfNeeded: record.turns >> UInt64(16 * k)) & 0xFFFF] }
@@ -174,7 +176,7 @@ struct TurnExpandedGraph {
     /// The time of the turn from the edge with `record` onto edge `o`, which leaves that edge's head, ms.
     @inline(__always)
     func turnMilliseconds(after record: Edge, onto o: EdgeIndex) -> UInt32 {
-        turn(after: record, exit: Int(o - firstOut[Int(record.head)])) & TurnTable.costMask
+        turn(after: record, onto: o) & TurnTable.costMask
     }
 
     /// Turns whose milliseconds lie below this are coded through a direct table when interning (a turn

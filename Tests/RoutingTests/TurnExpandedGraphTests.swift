@@ -156,7 +156,7 @@ import TestSupport
             if states.hasInlineTurns(exitCount: UInt32(exits.count)) { inline += 1 } else { apart += 1 }
             for (k, o) in exits.enumerated() {
                 let priced = table.entries[Int(table.start[e]) + k]
-                #expect(states.turn(after: record, exit: k) == priced, "edge \(e), exit \(k)")
+                #expect(states.turn(after: record, onto: o) == priced, "edge \(e), exit \(k)")
                 #expect(states.turnMilliseconds(after: record, onto: o) == priced & TurnTable.costMask)
                 compared += 1
             }
