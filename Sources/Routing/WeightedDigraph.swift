@@ -10,9 +10,11 @@
 /// `w(u,v) + w(v,w)` equals the sum Dijkstra forms along the same arcs and the hierarchy's costs are
 /// bit-identical to Dijkstra's (floating-point sums in a different order differ in the last bits, which
 /// turns ties in witness searches into wrong or missing shortcuts). 32 bits halve the memory and cache
-/// traffic of the search arrays against 64, and are wide enough: 2³² deciseconds are 13.6 years,
-/// 2³² milliseconds 49 days, 2³² decimetres 429,000 km. `ContractionHierarchy.unreachable` (2³² − 1)
-/// is reserved for "no path".
+/// traffic of the search arrays against 64. The router's units are milliseconds and millimetres: 2³²
+/// milliseconds are 49 days, wide enough for any drive, but 2³² millimetres are only 4,295 km, so
+/// hierarchy and potential searches count a longer path in the distance metric as none
+/// (`ContractionHierarchy.unreachable`, 2³² − 1, is reserved for "no path"); `ch-measure`'s
+/// deciseconds and decimetres reach 13.6 years and 429,000 km.
 ///
 /// Invariants (checked by the initializer): `firstOut.count == vertexCount + 1`, `firstOut[0] == 0`,
 /// non-decreasing, `firstOut.last == head.count == weight.count`, every head `< vertexCount`, every
