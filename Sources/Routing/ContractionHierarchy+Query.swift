@@ -73,6 +73,7 @@ extension ContractionHierarchy {
         var best = UInt64(Self.unreachable)
         var meetingRank = UInt32.max
         var settled = 0
+        var overflowed = false
         withArcViews { up, down in
             while true {
                 let f = forwardQueue.isEmpty ? UInt64.max : UInt64(PackedEntry.key(forwardQueue.minimum))
@@ -80,14 +81,17 @@ extension ContractionHierarchy {
                 if min(f, b) >= best { break }
                 if f <= b {
                     Self.step(queue: &forwardQueue, side: ws.forward, opposite: ws.backward.labels, generation: generation,
-                              relax: up, stall: down, best: &best, meeting: &meetingRank, settled: &settled)
+                              relax: up, stall: down, best: &best, meeting: &meetingRank, settled: &settled,
+                              overflowed: &overflowed)
                 } else {
                     Self.step(queue: &backwardQueue, side: ws.backward, opposite: ws.forward.labels, generation: generation,
-                              relax: down, stall: up, best: &best, meeting: &meetingRank, settled: &settled)
+                              relax: down, stall: up, best: &best, meeting: &meetingRank, settled: &settled,
+                              overflowed: &overflowed)
                 }
             }
         }
         ws.lastSettledCount = settled
+        ws.lastSearchOverflowed = overflowed
         return meetingRank == UInt32.max ? nil : Meeting(cost: UInt32(best), rank: meetingRank)
     }
 
@@ -111,7 +115,8 @@ extension ContractionHierarchy {
     @inline(__always)
     private static func step(queue: inout BinaryMinHeap<UInt64>, side: ContractionHierarchyWorkspace.Side,
                              opposite: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>, generation: UInt32,
-                             relax: ArcView, stall: ArcView, best: inout UInt64, meeting: inout UInt32, settled: inout Int) {
+                             relax: ArcView, stall: ArcView, best: inout UInt64, meeting: inout UInt32, settled: inout Int,
+                             overflowed: inout Bool) {
         let entry = queue.pop()
         let d = PackedEntry.key(entry), r = Int(PackedEntry.vertex(entry))
         let labels = side.labels
@@ -120,9 +125,10 @@ extension ContractionHierarchy {
         if opposite[r].stamp == generation {
             let total = UInt64(d) + UInt64(opposite[r].distance)
             if total < best { best = total; meeting = UInt32(r) }
+            if total >= UInt64(unreachable) { overflowed = true }
         }
         if isStalled(r, distance: d, labels: labels, generation: generation, arcs: stall) { return }
-        relaxArcs(of: r, distance: d, side: side, generation: generation, arcs: relax, queue: &queue)
+        if relaxArcs(of: r, distance: d, side: side, generation: generation, arcs: relax, queue: &queue) { overflowed = true }
     }
 
     /// Whether a labelled higher vertex reaches `r` more cheaply than `d` over one of `arcs`.
@@ -136,13 +142,15 @@ extension ContractionHierarchy {
         return false
     }
 
-    /// Relaxes `r`'s arcs of one direction.
-    @inline(__always)
+    /// Relaxes `r`'s arcs of one direction; returns whether it left out an arc whose sum reached
+    /// `unreachable` (labels are 32 bits).
+    @inline(__always) @discardableResult
     static func relaxArcs(of r: Int, distance d: UInt32, side: ContractionHierarchyWorkspace.Side,
-                          generation: UInt32, arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) {
+                          generation: UInt32, arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) -> Bool {
+        var overflowed = false
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
             let candidate = UInt64(d) + UInt64(arcs.ends[2 * i + 1])
-            if candidate >= UInt64(unreachable) { continue }
+            if candidate >= UInt64(unreachable) { overflowed = true; continue }
             let x = arcs.ends[2 * i]
             let label = side.labels + Int(x)
             if label.pointee.stamp != generation || UInt32(candidate) < label.pointee.distance {
@@ -151,6 +159,7 @@ extension ContractionHierarchy {
                 queue.push(PackedEntry.make(key: UInt32(candidate), vertex: x))
             }
         }
+        return overflowed
     }
 
     /// The path through the meeting vertex: forward parents down to a source seed, backward parents

@@ -17,7 +17,8 @@ extension ContractionHierarchy {
     /// With `annotation`, each entry also carries that quantity summed along the path its cost came
     /// from (plus the chosen seeds' `annotation`).
     /// - Returns: unreachable pairs (or an empty seed list) as `unreachable`, i.e. nil through the
-    ///   table's subscript.
+    ///   table's subscript. When a cost or annotation reached 2³² − 1 units on the way (4,295 km in
+    ///   millimetres), `ws.lastSearchOverflowed` is set: an entry may then be missing or its annotation capped.
     /// - Precondition: seed vertices `< vertexCount`; the workspace belongs to this hierarchy.
     /// - Complexity: O((|sources| + |targets|) · S log S + bucket scans), S = one upward search space;
     ///   memory O(|targets| · S) for the buckets plus the table.
@@ -28,6 +29,7 @@ extension ContractionHierarchy {
             precondition(annotation.upward.count == upwardArcID.count && annotation.downward.count == downwardArcID.count,
                          "the annotation was made for another hierarchy")
         }
+        ws.lastSearchOverflowed = false
         let buckets = fillBuckets(targets: targets, annotation: annotation, workspace: ws)
         var costs = [UInt32](repeating: Self.unreachable, count: sources.count * targets.count)
         var annotations: [UInt32]? = annotation == nil ? nil : [UInt32](repeating: 0, count: costs.count)
@@ -93,10 +95,12 @@ extension ContractionHierarchy {
                     let entry = buckets[b]
                     let total = UInt64(d) + UInt64(entry.cost)
                     let cell = row + Int(entry.target)
+                    if total >= UInt64(Self.unreachable) { ws.lastSearchOverflowed = true }
                     if total < UInt64(costs[cell]) {
                         costs[cell] = UInt32(total)
                         if annotations != nil {
                             let (sum, overflow) = a.addingReportingOverflow(entry.annotation)
+                            if overflow { ws.lastSearchOverflowed = true }
                             annotations![cell] = overflow ? .max : sum
                         }
                     }
@@ -135,30 +139,35 @@ extension ContractionHierarchy {
             settled += 1
             if Self.isStalled(r, distance: d, labels: labels, generation: generation, arcs: stall) { continue }
             visit(UInt32(r), d, annotations[r])
-            if let values = annotationValues {
+            let overflowed = if let values = annotationValues {
                 relaxAnnotated(of: r, distance: d, labels: labels, annotations: annotations, values: values,
                                generation: generation, arcs: relax, queue: &queue)
             } else {
                 Self.relaxArcs(of: r, distance: d, side: side, generation: generation, arcs: relax, queue: &queue)
             }
+            if overflowed { ws.lastSearchOverflowed = true }
         }
         return settled
     }
 
-    /// `relaxArcs` that also carries the annotation sum along.
+    /// `relaxArcs` that also carries the annotation sum along; returns whether a cost or annotation
+    /// passed 32 bits.
     private func relaxAnnotated(of r: Int, distance d: UInt32, labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
                                 annotations: UnsafeMutablePointer<UInt32>, values: [UInt32], generation: UInt32,
-                                arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) {
+                                arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) -> Bool {
+        var overflowed = false
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
             let candidate = UInt64(d) + UInt64(arcs.ends[2 * i + 1])
-            if candidate >= UInt64(Self.unreachable) { continue }
+            if candidate >= UInt64(Self.unreachable) { overflowed = true; continue }
             let x = Int(arcs.ends[2 * i])
             if labels[x].stamp != generation || UInt32(candidate) < labels[x].distance {
                 labels[x] = .init(distance: UInt32(candidate), stamp: generation)
                 let (sum, overflow) = annotations[r].addingReportingOverflow(values[i])
+                if overflow { overflowed = true }
                 annotations[x] = overflow ? .max : sum
                 queue.push(PackedEntry.make(key: UInt32(candidate), vertex: UInt32(x)))
             }
         }
+        return overflowed
     }
 }

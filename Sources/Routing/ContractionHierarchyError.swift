@@ -3,7 +3,7 @@ public enum ContractionHierarchyError: Error, Equatable, Sendable, CustomStringC
     /// The input graph's arrays break an invariant of `WeightedDigraph`.
     case malformedGraph(String)
     /// A shortcut's weight (the sum of the two arcs it replaces) does not fit below
-    /// `ContractionHierarchy.unreachable`: the weights need a coarser unit.
+    /// `ContractionHierarchy.unreachable` (a router leaves that metric's hierarchy out).
     case weightOverflow(shortcutFrom: UInt32, to: UInt32)
     /// Stored hierarchy arrays are inconsistent with each other or with the graph they claim to
     /// contract (damaged, or written for another graph): the array and the first violation.
@@ -20,7 +20,7 @@ public enum ContractionHierarchyError: Error, Equatable, Sendable, CustomStringC
         switch self {
         case .malformedGraph(let reason): "malformed graph: \(reason)"
         case .weightOverflow(let from, let to):
-            "a shortcut from vertex \(from) to \(to) would weigh 2^32 - 1 or more; use a coarser weight unit"
+            "a shortcut from vertex \(from) to \(to) would weigh 2^32 - 1 units or more (49 days in milliseconds, 4,295 km in millimetres)"
         case .damaged(let array, let reason): "damaged contraction hierarchy: \(array): \(reason)"
         case .invalidOrder(let reason): "invalid contraction order: \(reason)"
         case .tooManyShortcuts: "the hierarchy would need more than 2^32 - 2 arcs and shortcuts"

@@ -54,6 +54,9 @@ public final class ContractionHierarchyWorkspace {
 
     /// Vertices settled (popped and not stale) by the last search, both directions together.
     public internal(set) var lastSettledCount = 0
+    /// Whether the last search met a path whose cost reached `ContractionHierarchy.unreachable` (2³² − 1
+    /// units: 4,295 km in millimetres) and left it out, so that its "no path" may be wrong.
+    public internal(set) var lastSearchOverflowed = false
 
     init(vertexCount: Int) {
         capacity = vertexCount

@@ -39,6 +39,12 @@ final class HierarchyPotentialSearch {
     private var upwardFirst: [UInt32] = []
     private var upwardArcs: [UInt32] = []
 
+    /// The current graph's `largestPotential`: longer distances (of thousands of kilometres in
+    /// millimetres) are capped there. The capped potential `min(distance, cap)` is still a lower bound
+    /// and consistent (a tail's capped value never exceeds an arc plus its head's), so A* stays exact,
+    /// only looser beyond the cap; without it such a node would read as cut off from the target.
+    private var cap = ContractionHierarchy.unreachable - 1
+
     init(nodeCount: Int) {
         capacity = nodeCount
         let size = max(1, nodeCount)
@@ -63,6 +69,7 @@ final class HierarchyPotentialSearch {
         }
         reachedStamp += 2
         position = graph.position
+        cap = graph.largestPotential
         upwardFirst = graph.upwardFirst
         upwardArcs = graph.upwardArcs
         // A local heap: pushing onto the stored property would check exclusive access on every push.
@@ -79,7 +86,7 @@ final class HierarchyPotentialSearch {
             graph.downwardArcs.withUnsafeBufferPointer { downArcs in
                 upwardFirst.withUnsafeBufferPointer { upFirst in
                     upwardArcs.withUnsafeBufferPointer { upArcs in
-                        let reached = self.reachedStamp
+                        let reached = self.reachedStamp, cap = UInt64(self.cap)
                         var stalled = 0
                         defer { stalledCount = stalled }
                         while !queue.isEmpty {
@@ -90,7 +97,8 @@ final class HierarchyPotentialSearch {
                                 stalled += 1
                                 continue
                             }
-                            relaxDownwardArcs(into: p, at: d, reached: reached, first: downFirst, arcs: downArcs, queue: &queue)
+                            relaxDownwardArcs(into: p, at: d, reached: reached, cap: cap, first: downFirst, arcs: downArcs,
+                                              queue: &queue)
                         }
                     }
                 }
@@ -118,11 +126,10 @@ final class HierarchyPotentialSearch {
 
     /// Relaxes the downward arcs that end at `p` (settled at `d`) against their direction.
     @inline(__always)
-    private func relaxDownwardArcs(into p: Int, at d: UInt32, reached: UInt32, first: UnsafeBufferPointer<UInt32>,
+    private func relaxDownwardArcs(into p: Int, at d: UInt32, reached: UInt32, cap: UInt64, first: UnsafeBufferPointer<UInt32>,
                                    arcs: UnsafeBufferPointer<UInt32>, queue: inout BinaryMinHeap<UInt64>) {
         for i in Int(first[p]) ..< Int(first[p + 1]) {
-            let candidate = UInt64(d) + UInt64(arcs[2 * i + 1])
-            if candidate >= UInt64(ContractionHierarchy.unreachable) { continue }
+            let candidate = min(UInt64(d) + UInt64(arcs[2 * i + 1]), cap)
             let x = Int(arcs[2 * i])
             if labels[x].stamp != reached || UInt32(candidate) < labels[x].distance {
                 labels[x] = Label(distance: UInt32(candidate), stamp: reached)
@@ -146,7 +153,7 @@ final class HierarchyPotentialSearch {
     /// resumes at the same arc. So each arc is read once, or twice when its head had to be computed.
     /// The stack is at most as deep as the hierarchy has levels.
     private func evaluate(position r: Int) -> UInt32 {
-        let reached = reachedStamp, final = reachedStamp + 1, labels = self.labels
+        let reached = reachedStamp, final = reachedStamp + 1, labels = self.labels, cap = UInt64(self.cap)
         // A local stack: appending to the stored property would check exclusive access on every push.
         var stack = self.stack
         self.stack = []
@@ -174,7 +181,11 @@ final class HierarchyPotentialSearch {
                         stack.append(frame(descend))
                         continue
                     }
-                    labels[t] = Label(distance: UInt32(min(top.value, UInt64(ContractionHierarchy.unreachable))), stamp: final)
+                    // Below `unreachable` only through a kept potential or backward distance, each at most
+                    // `cap`, plus an upward arc, which `cap` leaves room for.
+                    let potential = top.value >= UInt64(ContractionHierarchy.unreachable) ? ContractionHierarchy.unreachable
+                        : UInt32(min(top.value, cap))
+                    labels[t] = Label(distance: potential, stamp: final)
                     stack.removeLast()
                 }
             }

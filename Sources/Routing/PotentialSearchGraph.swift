@@ -33,6 +33,10 @@ struct PotentialSearchGraph: Sendable {
     let upwardArcs: [UInt32]
     let downwardFirst: [UInt32]
     let downwardArcs: [UInt32]
+    /// The largest potential the search keeps (`HierarchyPotentialSearch`): `unreachable − 1` less the
+    /// heaviest upward arc, so that an arc plus a kept potential stays below `unreachable` and "no path"
+    /// needs no test of its own. Over 4,000 million units on a city (4,000 km in millimetres).
+    let largestPotential: UInt32
 
     /// Levels per group: a level alone holds too few of a corridor's vertices to share pages, while all
     /// levels in one group would mix the many low vertices with the few high ones every query visits.
@@ -65,6 +69,16 @@ struct PotentialSearchGraph: Sendable {
                                                     rankAt: rankAt, positionOfRank: positionOfRank)
         (downwardFirst, downwardArcs) = Self.renumbered(first: hierarchy.downwardFirstIn, ends: hierarchy.downwardArcs,
                                                         rankAt: rankAt, positionOfRank: positionOfRank)
+        largestPotential = Self.largestPotential(upwardArcs: upwardArcs)
+    }
+
+    /// `unreachable − 1` less the heaviest of the arcs (weights at odd indices).
+    /// - Complexity: O(arcs).
+    private static func largestPotential(upwardArcs: [UInt32]) -> UInt32 {
+        var heaviest: UInt32 = 0
+        var i = 1
+        while i < upwardArcs.count { heaviest = max(heaviest, upwardArcs[i]); i += 2 }
+        return ContractionHierarchy.unreachable - 1 - min(heaviest, ContractionHierarchy.unreachable - 1)
     }
 
     /// Accepts stored arrays (`storedArrays`' names) for a graph of `vertexCount` nodes after checking
@@ -81,6 +95,7 @@ struct PotentialSearchGraph: Sendable {
         upwardArcs = try array(Self.upwardArcsName)
         downwardFirst = try array(Self.downwardFirstName)
         downwardArcs = try array(Self.downwardArcsName)
+        largestPotential = Self.largestPotential(upwardArcs: upwardArcs)
         if let problem = firstProblem(vertexCount: n) { throw .damaged(array: problem.array, reason: problem.reason) }
     }
 

@@ -20,15 +20,21 @@ extension Router {
             return
         case .contract(let options):
             let built = contractBothMetrics(options: options)
-            do throws(ContractionHierarchyError) {
-                timeHierarchy = try built[0].get()
-                distanceHierarchy = try built[1].get()
-            } catch {
-                guard case .tooDense = error else { throw error }
-                timeHierarchy = nil
-                distanceHierarchy = nil
-                hierarchiesLeftOut = error
+            if let fillIn = built.lazy.compactMap(\.tooDenseError).first {
+                hierarchiesLeftOut = fillIn
                 try contractPotentials(options: options)
+                return
+            }
+            for (metric, result) in zip([RoutingMetric.time, .distance], built) {
+                do throws(ContractionHierarchyError) {
+                    let hierarchy = try result.get()
+                    if metric == .time { timeHierarchy = hierarchy } else { distanceHierarchy = hierarchy }
+                } catch {
+                    // A shortcut past 32 bits (4,295 km in millimetres: a continent's distances): that
+                    // metric routes with A*, which sums in `Double`, and the other keeps its hierarchy.
+                    guard case .weightOverflow = error else { throw error }
+                    hierarchiesLeftOut = error
+                }
             }
         case .storedPotentials(let arrays):
             for metric in RoutingMetric.allCases {
@@ -87,12 +93,17 @@ extension Router {
         let built = inParallelForBothMetrics { metric throws(ContractionHierarchyError) in
             try PotentialHierarchy(router: self, metric: metric, options: metric == .time ? forTime : forDistance)
         }
-        timePotentials = try built[0].get()
-        do throws(ContractionHierarchyError) {
-            distancePotentials = try built[1].get()
-        } catch {
-            guard case .tooDense = error else { throw error }
-            distancePotentials = nil
+        for (metric, result) in zip([RoutingMetric.time, .distance], built) {
+            do throws(ContractionHierarchyError) {
+                let potentials = try result.get()
+                if metric == .time { timePotentials = potentials } else { distancePotentials = potentials }
+            } catch {
+                // Given up, or a shortcut past 32 bits: that metric's A* uses the geometric bound.
+                switch error {
+                case .tooDense, .weightOverflow: continue
+                default: throw error
+                }
+            }
         }
     }
 
@@ -131,5 +142,13 @@ private final class ResultSlots<Success: Sendable, Failure: Error>: @unchecked S
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }
+    }
+}
+
+private extension Result where Failure == ContractionHierarchyError {
+    /// The error when it is `.tooDense` (the turn states fill in).
+    var tooDenseError: ContractionHierarchyError? {
+        if case .failure(let error) = self, case .tooDense = error { return error }
+        return nil
     }
 }

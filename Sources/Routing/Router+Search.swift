@@ -67,7 +67,9 @@ extension Router {
                                                          targets: targets, targetNode: targetNode,
                                                          workspace: ws.hierarchyWorkspace)
                 ws.lastSettledCount = ws.hierarchyWorkspace.lastSettledCount
-                return result
+                // The hierarchy's labels are 32 bits: a route costing 2³² − 1 units or more (4,295 km in
+                // millimetres) is one it cannot hold, and A* (summing in `Double`) finds it.
+                if result != nil || !ws.hierarchyWorkspace.lastSearchOverflowed { return result }
             }
             algorithm = .aStar  // on potential hierarchies, when the router has them
         }

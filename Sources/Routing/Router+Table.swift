@@ -7,14 +7,17 @@ extension Router {
     ///
     /// With a contraction hierarchy for `metric` the table is bucket-based many-to-many (one upward
     /// search per source and per destination, `ContractionHierarchy.table`); without one it runs one
-    /// A* search per pair.
+    /// A* search per pair (also when an entry's cost or annotation passes the hierarchy's 32 bits).
     /// - Complexity: with a hierarchy O((sources + destinations) · S log S) for S vertices per upward
     ///   search plus the table; without, sources × destinations A* searches.
     public func table(from sources: [SnappedLocation], to destinations: [SnappedLocation], metric: RoutingMetric = .time,
                       workspace: RoutingWorkspace? = nil) -> TravelMatrix {
         let ws = workspace ?? makeWorkspace()
         if let hierarchy = hierarchy(for: metric) {
-            return hierarchyTable(hierarchy, from: sources, to: destinations, workspace: ws)
+            let table = hierarchyTable(hierarchy, from: sources, to: destinations, workspace: ws)
+            // The hierarchy's sums are 32 bits: an entry of 2³² − 1 units or more (4,295 km in
+            // millimetres) would be missing or capped, so such a table is routed pair by pair instead.
+            if !ws.hierarchyWorkspace.lastSearchOverflowed { return table }
         }
         return pairwiseTable(from: sources, to: destinations, metric: metric, workspace: ws)
     }

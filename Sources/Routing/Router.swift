@@ -85,8 +85,10 @@ public final class Router: @unchecked Sendable {
     /// same rule.
     var timePotentials: PotentialHierarchy?
     var distancePotentials: PotentialHierarchy?
-    /// Why `HierarchySource.contract` left the hierarchies over turn states out (they filled in), when it
-    /// did; the router then has potential hierarchies.
+    /// Why `HierarchySource.contract` left hierarchies over turn states out, when it did: `.tooDense`
+    /// (they filled in; the router then has potential hierarchies instead), or `.weightOverflow` (a
+    /// metric whose shortcuts pass 32 bits, 4,295 km in millimetres; that metric has no hierarchy and
+    /// routes with A*).
     public internal(set) var hierarchiesLeftOut: ContractionHierarchyError?
     /// The restriction contexts arrived over each edge that has any (hierarchy targets seed them all).
     let contextsByEdge: [EdgeIndex: [Int]]

@@ -11,10 +11,12 @@
 /// bit-identical to Dijkstra's (floating-point sums in a different order differ in the last bits, which
 /// turns ties in witness searches into wrong or missing shortcuts). 32 bits halve the memory and cache
 /// traffic of the search arrays against 64. The router's units are milliseconds and millimetres: 2³²
-/// milliseconds are 49 days, wide enough for any drive, but 2³² millimetres are only 4,295 km, so
-/// hierarchy and potential searches count a longer path in the distance metric as none
-/// (`ContractionHierarchy.unreachable`, 2³² − 1, is reserved for "no path"); `ch-measure`'s
-/// deciseconds and decimetres reach 13.6 years and 429,000 km.
+/// milliseconds are 49 days, wide enough for any drive, but 2³² millimetres are only 4,295 km, so a
+/// continent's distances can pass them: a shortcut that would is a build error (the router then leaves
+/// that metric's hierarchy out), and a query whose sum would is reported
+/// (`ContractionHierarchyWorkspace.lastSearchOverflowed`; the router then routes with A*).
+/// `ContractionHierarchy.unreachable` (2³² − 1) is reserved for "no path". `ch-measure`'s deciseconds
+/// and decimetres reach 13.6 years and 429,000 km.
 ///
 /// Invariants (checked by the initializer): `firstOut.count == vertexCount + 1`, `firstOut[0] == 0`,
 /// non-decreasing, `firstOut.last == head.count == weight.count`, every head `< vertexCount`, every

@@ -39,7 +39,9 @@ public struct DatabaseReport: Sendable {
             + metricNames.joined(separator: " and ") + ", " + Self.megabytes(Int64(total))
         if metadata.edgeCount > 0 { text += " (\(total / metadata.edgeCount) bytes per edge)" }
         if let seconds = metadata.hierarchyContractionSeconds { text += String(format: ", contracted in %.2f s", seconds) }
-        if let reason = metadata.hierarchiesLeftOut { text += " (contraction hierarchies over turn states left out: \(reason))" }
+        if let reason = metadata.hierarchiesLeftOut {
+            text += hasPotentials ? " (contraction hierarchies over turn states left out: \(reason))" : " (\(reason))"
+        }
         return text
     }
 

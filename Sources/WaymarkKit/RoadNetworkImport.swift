@@ -54,8 +54,9 @@ public struct RoadNetworkImport {
         public var writeSeconds: Seconds
         /// Time spent contracting the hierarchies, or trying to when they were left out (nil with `--no-ch`).
         public var contractionSeconds: Seconds?
-        /// Why the hierarchies were left out although asked for (the graph contracts too densely;
-        /// `ContractionHierarchyError.tooDense`): the database then routes with A*.
+        /// Why hierarchies were left out although asked for: all of them when the graph contracts too
+        /// densely (`ContractionHierarchyError.tooDense`; the database then has potential hierarchies for
+        /// A*), or one metric's when its shortcuts pass 32 bits (`.weightOverflow`; that metric routes with A*).
         public var hierarchiesLeftOut: ContractionHierarchyError? = nil
     }
 
@@ -103,7 +104,7 @@ public struct RoadNetworkImport {
             sourceFileName: name, sourceSHA256: digest.finalizeHex(), sourceBytes: statistics.inputBytesRead,
             writer: writer, importStatistics: statistics.figures, drivingSideSource: result.drivingSideSource)
         metadata.hierarchyContractionSeconds = contractionSeconds
-        metadata.hierarchiesLeftOut = leftOut?.description
+        metadata.hierarchiesLeftOut = leftOut.map { Self.leftOutText($0, stored: hierarchies) }
         let started = clock.now
         if database == Self.standardStream {
             try Self.writeToStandardOutput(graph: result.graph, pointsOfInterest: result.pointsOfInterest, metadata: metadata,
@@ -139,6 +140,14 @@ public struct RoadNetworkImport {
         return (arrays, router.hierarchiesLeftOut)
     }
 
+    /// What the metadata says of hierarchies left out: the error, and for a metric whose shortcuts
+    /// overflowed, which metric.
+    static func leftOutText(_ error: ContractionHierarchyError, stored: [String: [String: [UInt32]]]) -> String {
+        guard case .weightOverflow = error else { return error.description }
+        let missing = RoutingMetric.allCases.filter { stored[$0.rawValue] == nil }.map(\.rawValue).joined(separator: " and ")
+        return "the \(missing) hierarchy left out, its routes use A*: \(error.description)"
+    }
+
     static func seconds(_ duration: Duration) -> Seconds {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
@@ -164,6 +173,9 @@ public struct RoadNetworkImport {
     private func contractionSummary(of outcome: Outcome) -> String {
         guard let seconds = outcome.contractionSeconds else { return "" }
         guard let reason = outcome.hierarchiesLeftOut else { return String(format: "; contraction hierarchies %.2f s", seconds) }
+        guard case .tooDense = reason else {
+            return String(format: "; contraction hierarchies %.2f s (", seconds) + (outcome.metadata.hierarchiesLeftOut ?? reason.description) + ")"
+        }
         return String(format: "; contraction hierarchies left out, potential hierarchies for A* instead, %.2f s in all: ", seconds)
             + reason.description
     }
