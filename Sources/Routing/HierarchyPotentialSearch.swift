@@ -1,5 +1,6 @@
 /// The lazily computed A* potential of one query on a `PotentialHierarchy`: the junction graph's exact
-/// distance from any node to the nearest goal node.
+/// distance from any node to the nearest goal node (capped at the graph's `largestPotential`, thousands
+/// of kilometres even in millimetres).
 ///
 /// `begin(graph:goals:)` runs the backward upward search from the goal nodes to exhaustion (the vertices
 /// that reach a goal over downward arcs, each with the length of such a path, stalling on demand);
@@ -138,7 +139,8 @@ final class HierarchyPotentialSearch {
         }
     }
 
-    /// The junction graph's distance from `node` to the nearest goal, or `ContractionHierarchy.unreachable`.
+    /// The junction graph's distance from `node` to the nearest goal (at most the graph's
+    /// `largestPotential`), or `ContractionHierarchy.unreachable`.
     /// - Complexity: amortised O(upward arcs of the nodes first asked about); O(1) when memoised.
     @inline(__always)
     func potential(at node: UInt32) -> UInt32 {
