@@ -212,9 +212,10 @@ public struct BenchRunner {
             if let stored { return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(byMetricName: stored)) }
             let router = try Router(graph: graph, landmarks: landmarks, hierarchies: .contract(ContractionOptions()))
             if let reason = router.hierarchiesLeftOut {
-                let what = router.hasPotentialHierarchies || router.potentialHierarchy(for: .time) != nil
-                    ? "contraction hierarchies left out, routing with A* on potential hierarchies"
-                    : "a metric's contraction hierarchy left out, its routes use A*"
+                // The import summary's rule: filling in leaves every hierarchy out for potentials, an
+                // overflow only its metric's.
+                let what = if case .tooDense = reason { "contraction hierarchies left out, routing with A* on potential hierarchies" }
+                    else { "a metric's contraction hierarchy left out, its routes use A*" }
                 FileHandle.standardError.write(Data("waymark bench: \(what): \(reason)\n".utf8))
             }
             return router
