@@ -24,8 +24,13 @@ final class HierarchyPotentialSearch {
     /// two per query, so every earlier query's labels read as neither (all are rewritten when it would
     /// run out). Settable inside the module so tests can start it near that point.
     var reachedStamp: UInt32 = 0
-    /// Vertices the last `begin` found stalled (reached, but not expanded).
+    /// Vertices the last backward search found stalled (reached, but not expanded).
     private(set) var stalledCount = 0
+    /// The graph, goals and stamp of the labels now held, so that a query towards the same goals keeps
+    /// them (`begin`).
+    private var labelledGraph: PotentialSearchGraph.Identity?
+    private var labelledGoals: [UInt32] = []
+    private var labelledStamp: UInt32 = 0
     private var queue = BinaryMinHeap<UInt64>()
     private var stack: [Frame] = []
     /// A vertex whose potential is being computed: the next upward arc to look at and the minimum so far.
@@ -61,14 +66,22 @@ final class HierarchyPotentialSearch {
     var memoryBytes: Int { max(1, capacity) * MemoryLayout<Label>.stride }
 
     /// Starts a query towards `goals` on a potential hierarchy's search graph (whose vertices are the nodes).
-    /// - Complexity: O(S log S) for the S vertices the backward upward search reaches.
+    ///
+    /// A query towards the same goals on the same graph as the one before keeps that query's labels: the
+    /// backward distances and every potential memoised so far depend on nothing else, so they hold as
+    /// they are, and the query skips the backward search and every evaluation already done (a table's
+    /// column of sources towards one destination, repeated routes to one place).
+    /// - Complexity: O(S log S) for the S vertices the backward upward search reaches; O(goals) when the
+    ///   labels are kept.
     func begin(graph: PotentialSearchGraph, goals: [UInt32]) {
         precondition(graph.vertexCount <= capacity, "the potential search was made for a smaller graph")
+        if labelledGraph === graph.identity && labelledStamp == reachedStamp && labelledGoals == goals { return }
         if reachedStamp >= UInt32.max - 2 {
             for i in 0..<max(1, capacity) { labels[i].stamp = 0 }
             reachedStamp = 0
         }
         reachedStamp += 2
+        (labelledGraph, labelledGoals, labelledStamp) = (graph.identity, goals, reachedStamp)
         position = graph.position
         cap = graph.largestPotential
         upwardFirst = graph.upwardFirst

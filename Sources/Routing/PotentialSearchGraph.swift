@@ -37,6 +37,12 @@ struct PotentialSearchGraph: Sendable {
     /// heaviest upward arc, so that an arc plus a kept potential stays below `unreachable` and "no path"
     /// needs no test of its own. Over 4,000 million units on a city (4,000 km in millimetres).
     let largestPotential: UInt32
+    /// Tells this graph (and its copies) from every other: a potential search keeps a query's potentials
+    /// for the next query only on the same graph (`HierarchyPotentialSearch.begin`).
+    let identity = Identity()
+
+    /// A token compared by reference.
+    final class Identity: Sendable {}
 
     /// Levels per group: a level alone holds too few of a corridor's vertices to share pages, while all
     /// levels in one group would mix the many low vertices with the few high ones every query visits.

@@ -7,7 +7,8 @@ extension Router {
     ///
     /// With a contraction hierarchy for `metric` the table is bucket-based many-to-many (one upward
     /// search per source and per destination, `ContractionHierarchy.table`); without one it runs one
-    /// A* search per pair (also when an entry's cost or annotation passes the hierarchy's 32 bits).
+    /// A* search per pair, a destination at a time so that the searches of a column share its potentials
+    /// (also when an entry's cost or annotation passes the hierarchy's 32 bits).
     /// - Complexity: with a hierarchy O((sources + destinations) · S log S) for S vertices per upward
     ///   search plus the table; without, sources × destinations A* searches.
     public func table(from sources: [SnappedLocation], to destinations: [SnappedLocation], metric: RoutingMetric = .time,
@@ -59,18 +60,23 @@ extension Router {
                             durations: durations, distances: distances)
     }
 
-    /// The table as one A* search per pair.
+    /// The table as one A* search per pair, a destination's column at a time: on potential hierarchies the
+    /// searches towards one destination share its potentials (`HierarchyPotentialSearch.begin` keeps them),
+    /// so its backward search runs once and each node's potential is evaluated once for the whole column.
     private func pairwiseTable(from sources: [SnappedLocation], to destinations: [SnappedLocation], metric: RoutingMetric,
                                workspace ws: RoutingWorkspace) -> TravelMatrix {
-        var durations: [Seconds?] = [], distances: [Meters?] = []
-        for source in sources {
-            for destination in destinations {
-                let result = search(from: positions(of: source), startNode: node(at: source), to: positions(of: destination),
-                                    targetNode: node(at: destination), targetPoint: destination.location, metric: metric,
-                                    algorithm: .aStar, workspace: ws)
-                let sums = result.map { self.totals(of: $0) }
-                durations.append(sums?.duration)
-                distances.append(sums?.distance)
+        let count = sources.count * destinations.count
+        var durations = [Seconds?](repeating: nil, count: count), distances = [Meters?](repeating: nil, count: count)
+        let starts = sources.map { (positions: positions(of: $0), node: node(at: $0)) }
+        for (j, destination) in destinations.enumerated() {
+            let ends = positions(of: destination), endNode = node(at: destination)
+            for (i, start) in starts.enumerated() {
+                let result = search(from: start.positions, startNode: start.node, to: ends, targetNode: endNode,
+                                    targetPoint: destination.location, metric: metric, algorithm: .aStar, workspace: ws)
+                if let sums = result.map({ self.totals(of: $0) }) {
+                    durations[i * destinations.count + j] = sums.duration
+                    distances[i * destinations.count + j] = sums.distance
+                }
             }
         }
         return TravelMatrix(sourceCount: sources.count, destinationCount: destinations.count,

@@ -90,6 +90,61 @@ import TestSupport
         #expect(search.reachedStamp < 20, "the stamps wrapped round")
     }
 
+    /// A query towards the goals of the query before, on the same graph, keeps its labels: no new stamp,
+    /// no backward search, and the potentials memoised so far stay. Other goals, or the same goals on the
+    /// other metric's graph, start afresh. Every potential is the junction-graph distance to its own goals.
+    @Test func aQueryTowardsTheSameGoalsOnTheSameGraphKeepsItsPotentials() throws {
+        let graph = RandomRoadGraph.make(seed: 6)
+        let router = try Self.withPotentials(graph)
+        let time = try #require(router.potentialHierarchy(for: .time))
+        let distance = try #require(router.potentialHierarchy(for: .distance))
+        let n = UInt32(graph.nodeCount)
+        let first: [UInt32] = [0, n / 2], other: [UInt32] = [n / 2, n - 1]
+        let search = HierarchyPotentialSearch(nodeCount: graph.nodeCount)
+        let queries: [(PotentialHierarchy, RoutingMetric, [UInt32])] =
+            [(time, .time, first), (time, .time, first), (time, .time, other), (distance, .distance, other), (time, .time, first)]
+        var stamps: [UInt32] = []
+        for (potentials, metric, goals) in queries {
+            search.begin(graph: potentials.searchGraph, goals: goals)
+            stamps.append(search.reachedStamp)
+            let expected = Self.backwardDistances(graph: graph, router: router, metric: metric, goals: goals)
+            for v in 0..<graph.nodeCount {
+                #expect(search.potential(at: UInt32(v)) == expected[v], "node \(v) towards \(goals), \(metric)")
+            }
+        }
+        #expect(stamps[1] == stamps[0], "the same goals on the same graph started a new query")
+        #expect(stamps[2] > stamps[1] && stamps[3] > stamps[2] && stamps[4] > stamps[3], "stamps \(stamps)")
+    }
+
+    /// A table without routing hierarchies runs A* per pair, a destination's column at a time on one set
+    /// of potentials: every entry is the best route's, as Dijkstra finds it pair by pair.
+    @Test(arguments: RoutingMetric.allCases)
+    func aTableOnPotentialsEqualsDijkstraPairByPair(metric: RoutingMetric) throws {
+        var reachable = 0
+        for graphSeed in UInt64(21)...23 {
+            let graph = RandomRoadGraph.make(seed: graphSeed)
+            let router = try Self.withPotentials(graph)
+            #expect(router.potentialHierarchy(for: metric) != nil)
+            var rng = SeededGenerator(seed: graphSeed)
+            let sources = try (0..<6).map { _ in try router.snap(AStarPropertyTests.randomPoint(in: graph, using: &rng)) }
+            let destinations = try (0..<5).map { _ in try router.snap(AStarPropertyTests.randomPoint(in: graph, using: &rng)) } + [sources[2]]
+            let table = router.table(from: sources, to: destinations, metric: metric, workspace: router.makeWorkspace())
+            let workspace = router.makeWorkspace()
+            for i in sources.indices {
+                for j in destinations.indices {
+                    let route = try? router.route(through: [sources[i], destinations[j]], metric: metric, algorithm: .dijkstra,
+                                                  workspace: workspace)
+                    #expect((table.duration(from: i, to: j) == nil) == (route == nil), "graph \(graphSeed) pair \(i) \(j)")
+                    guard let route else { continue }
+                    reachable += 1
+                    let weight = metric == .time ? table.duration(from: i, to: j) : table.distance(from: i, to: j)
+                    #expect(weight == route.weight, "graph \(graphSeed) pair \(i) \(j): table \(weight ?? -1) vs Dijkstra \(route.weight)")
+                }
+            }
+        }
+        #expect(reachable >= 60, "too few connected pairs (\(reachable)) for the test to mean much")
+    }
+
     /// Distances to the nearest goal over reversed edges, each edge weighing the cheapest of the router's
     /// transitions onto it (its own cost where none leads onto it); `ContractionHierarchy.unreachable`
     /// where no goal is reachable.
