@@ -20,15 +20,14 @@ extension Router {
             return
         case .contract(let options):
             let built = contractBothMetrics(options: options)
-            if let fillIn = built.lazy.compactMap(\.tooDenseError).first {
+            if let fillIn = built.lazy.compactMap(\.result.tooDenseError).first {
                 hierarchiesLeftOut = fillIn
                 try contractPotentials(options: options)
                 return
             }
-            for (metric, result) in zip([RoutingMetric.time, .distance], built) {
+            for (metric, result) in built {
                 do throws(ContractionHierarchyError) {
-                    let hierarchy = try result.get()
-                    if metric == .time { timeHierarchy = hierarchy } else { distanceHierarchy = hierarchy }
+                    setHierarchy(try result.get(), for: metric)
                 } catch {
                     // A shortcut past 32 bits (4,295 km in millimetres: a continent's distances): that
                     // metric routes with A*, which sums in `Double`, and the other keeps its hierarchy.
@@ -39,8 +38,7 @@ extension Router {
         case .storedPotentials(let arrays):
             for metric in RoutingMetric.allCases {
                 guard let stored = arrays[metric] else { continue }
-                let potentials = try PotentialHierarchy(validating: stored, router: self, metric: metric)
-                if metric == .time { timePotentials = potentials } else { distancePotentials = potentials }
+                setPotentials(try PotentialHierarchy(validating: stored, router: self, metric: metric), for: metric)
             }
             // The checks' temporaries (a junction graph per metric) are freed by now; glibc would keep
             // their pages resident, about 7 bytes per edge of a large graph.
@@ -48,30 +46,38 @@ extension Router {
         case .stored(let arrays):
             for metric in RoutingMetric.allCases {
                 guard let stored = arrays[metric] else { continue }
-                let hierarchy = try RoutingHierarchy(validating: stored, router: self, metric: metric)
-                if metric == .time { timeHierarchy = hierarchy } else { distanceHierarchy = hierarchy }
+                setHierarchy(try RoutingHierarchy(validating: stored, router: self, metric: metric), for: metric)
             }
             waymark_release_freed_memory()
         }
     }
 
+    private func setHierarchy(_ hierarchy: RoutingHierarchy, for metric: RoutingMetric) {
+        if metric == .time { timeHierarchy = hierarchy } else { distanceHierarchy = hierarchy }
+    }
+
+    private func setPotentials(_ potentials: PotentialHierarchy, for metric: RoutingMetric) {
+        if metric == .time { timePotentials = potentials } else { distancePotentials = potentials }
+    }
+
     /// Contracts the time and the distance hierarchy on two threads.
-    private func contractBothMetrics(options: ContractionOptions) -> [Result<RoutingHierarchy, ContractionHierarchyError>] {
+    private func contractBothMetrics(options: ContractionOptions)
+        -> [(metric: RoutingMetric, result: Result<RoutingHierarchy, ContractionHierarchyError>)] {
         inParallelForBothMetrics { metric throws(ContractionHierarchyError) in
             try RoutingHierarchy(router: self, metric: metric, options: options)
         }
     }
 
-    /// `make(.time)` and `make(.distance)` on two threads, in that order.
+    /// `make(metric)` for every metric, one thread each; each result beside its metric.
     private func inParallelForBothMetrics<Value: Sendable>(
         _ make: @Sendable (RoutingMetric) throws(ContractionHierarchyError) -> Value
-    ) -> [Result<Value, ContractionHierarchyError>] {
-        let results = ResultSlots<Value, ContractionHierarchyError>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let metric: RoutingMetric = i == 0 ? .time : .distance
-            results.set(i, Result { () throws(ContractionHierarchyError) in try make(metric) })
+    ) -> [(metric: RoutingMetric, result: Result<Value, ContractionHierarchyError>)] {
+        let metrics = RoutingMetric.allCases
+        let results = ResultSlots<Value, ContractionHierarchyError>(count: metrics.count)
+        DispatchQueue.concurrentPerform(iterations: metrics.count) { i in
+            results.set(i, Result { () throws(ContractionHierarchyError) in try make(metrics[i]) })
         }
-        return results.values
+        return Array(zip(metrics, results.values))
     }
 
     /// Contracts the time and the distance potential hierarchy on two threads. The time metric's junction
@@ -93,10 +99,9 @@ extension Router {
         let built = inParallelForBothMetrics { metric throws(ContractionHierarchyError) in
             try PotentialHierarchy(router: self, metric: metric, options: metric == .time ? forTime : forDistance)
         }
-        for (metric, result) in zip([RoutingMetric.time, .distance], built) {
+        for (metric, result) in built {
             do throws(ContractionHierarchyError) {
-                let potentials = try result.get()
-                if metric == .time { timePotentials = potentials } else { distancePotentials = potentials }
+                setPotentials(try result.get(), for: metric)
             } catch {
                 // Given up, or a shortcut past 32 bits: that metric's A* uses the geometric bound.
                 switch error {
