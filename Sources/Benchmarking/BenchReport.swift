@@ -14,6 +14,9 @@ public enum BenchStage: String, CaseIterable, Sendable {
     case dijkstra
     /// `RouteGuidance.waypoints` per successful route.
     case guidance
+    /// `RouteGuidance.steps` per successful route: OSRM's turn-by-turn steps (maneuvers, names,
+    /// instructions, each step's geometry), what a route request with steps adds to the route itself.
+    case steps
     /// `ARMarkerExporter.markers` per route's waypoints.
     case markers
     /// `Router.table` from the first N pairs' origins to their destinations, per `--table-sizes` entry

@@ -180,7 +180,7 @@ public struct BenchRunner {
         #else
         let build = "release"
         #endif
-        let queryStages = stages.intersection([.route, .dijkstra, .guidance, .markers])
+        let queryStages = stages.intersection([.route, .dijkstra, .guidance, .steps, .markers])
         var router: Router?, setup: Seconds = 0, residentAfterSetup: Int64?
         if !queryStages.isEmpty || stages.contains(.table) {
             let setupStart = ContinuousClock.now
@@ -258,6 +258,7 @@ public struct BenchRunner {
         if let perQueryFile { perQuery = try PerQueryWriter(path: perQueryFile) }
 
         var route = Accumulator(), dijkstra = Accumulator(), guidance = Accumulator(), markers = Accumulator()
+        var steps = Accumulator(), routeAndSteps: [Seconds] = []
         var mismatches: [BenchMismatch] = []
         var progress = BenchProgress(label: "routes", total: pairs.count, enabled: showsProgress)
         let needGuidance = stages.contains(.guidance) || stages.contains(.markers)
@@ -266,7 +267,7 @@ public struct BenchRunner {
         // check or guidance between two searches would sweep the caches and time every search cold
         // (Porto's median 0.12 ms interleaved, 0.05 ms not). The routes are kept for the second pass only
         // when it needs them.
-        let checksRoutes = needGuidance || stages.contains(.dijkstra)
+        let checksRoutes = needGuidance || stages.contains(.steps) || stages.contains(.dijkstra)
         var rows: [PerQueryRow] = [], routes: [Route?] = []
         rows.reserveCapacity(pairs.count)
         routes.reserveCapacity(pairs.count)
@@ -330,6 +331,17 @@ public struct BenchRunner {
                 }
             }
 
+            if stages.contains(.steps), let r = aStarRoute {
+                let start = ContinuousClock.now
+                let legs = RouteGuidance.steps(for: r, in: graph)
+                let elapsed = (ContinuousClock.now - start).seconds
+                steps.times.append(elapsed)
+                steps.items += legs.reduce(0) { $0 + $1.count }
+                row.stepsTime = elapsed
+                row.steps = legs.reduce(0) { $0 + $1.count }
+                if let routeTime = row.routeTime { routeAndSteps.append(routeTime + elapsed) }
+            }
+
             if needGuidance, let r = aStarRoute {
                 let start = ContinuousClock.now
                 let waypoints = RouteGuidance.waypoints(for: r, in: graph)
@@ -389,6 +401,14 @@ public struct BenchRunner {
         }
         let routed = pairs.count - route.failures.count
         if stages.contains(.guidance) { reports.append(guidance.report(.guidance, attempted: routed, withRoutes: false, withItems: true)) }
+        if stages.contains(.steps) {
+            var report = steps.report(.steps, attempted: routed, withRoutes: false, withItems: true)
+            // The route with its steps, per pair: the route stage's search plus the steps built on its route.
+            if !routeAndSteps.isEmpty {
+                report.notes["route_and_steps_median_ms"] = (LatencySummary(routeAndSteps).median * 1e7).rounded() / 1e4
+            }
+            reports.append(report)
+        }
         if stages.contains(.markers) { reports.append(markers.report(.markers, attempted: routed, withRoutes: false, withItems: true)) }
         return reports
     }
@@ -450,6 +470,8 @@ struct PerQueryRow {
     var dijkstraTime: Seconds?
     var guidanceTime: Seconds?
     var waypoints: Int?
+    var stepsTime: Seconds?
+    var steps: Int?
     var markersTime: Seconds?
     var markers: Int?
     var reason: String?
@@ -458,7 +480,7 @@ struct PerQueryRow {
 /// Streams `--per-query` rows to a CSV file.
 struct PerQueryWriter {
     static let header = "pair,from_lat,from_lon,to_lat,to_lon,status,distance_m,duration_s,route_ms,settled_nodes,"
-        + "dijkstra_distance_m,dijkstra_ms,guidance_ms,waypoints,markers_ms,markers,reason"
+        + "dijkstra_distance_m,dijkstra_ms,guidance_ms,waypoints,steps_ms,steps,markers_ms,markers,reason"
     let path: String
     private let destination: OutputDestination
     private var pending = ""
@@ -482,6 +504,7 @@ struct PerQueryWriter {
             + "\(value(row.distance, "%.1f")),\(value(row.duration, "%.1f")),\(value(row.routeTime.map { $0 * 1000 }, "%.4f")),"
             + "\(count(row.settled)),\(value(row.dijkstraDistance, "%.1f")),\(value(row.dijkstraTime.map { $0 * 1000 }, "%.4f")),"
             + "\(value(row.guidanceTime.map { $0 * 1000 }, "%.4f")),\(count(row.waypoints)),"
+            + "\(value(row.stepsTime.map { $0 * 1000 }, "%.4f")),\(count(row.steps)),"
             + "\(value(row.markersTime.map { $0 * 1000 }, "%.4f")),\(count(row.markers)),\(reason)\n"
         if pending.utf8.count > 1 << 16 { try flush() }
     }

@@ -37,7 +37,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("write-pairs"), help: "Write the pairs used to a CSV file (for other engines).")
     var writePairs: String?
     @OptionGroup var routing: RoutingArguments
-    @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,markers,dijkstra,table (default: all that apply but dijkstra and table).")
+    @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,steps,markers,dijkstra,table (default: all that apply but dijkstra and table).")
     var stages: String?
     @Flag(name: .long, help: "Print one JSON object per stage (JSON Lines) instead of the table.")
     var json = false

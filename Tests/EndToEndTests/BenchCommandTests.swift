@@ -39,7 +39,7 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     let run = try runWaymark(["bench", extract, "--queries", "20", "--json"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let stages = try stageObjects(run.stdout)
-    #expect(Set(stages.keys) == ["import", "route", "guidance", "markers"])
+    #expect(Set(stages.keys) == ["import", "route", "guidance", "steps", "markers"])
     let route = try #require(stages["route"])
     #expect(route["attempted"] as? Int == 20)
     let count = try #require(route["count"] as? Int), failed = try #require(route["failed"] as? Int)
@@ -59,6 +59,12 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
     #expect(share > 0 && share <= 1)
     #expect(stages["guidance"]?["count"] as? Int == count)
     #expect((stages["guidance"]?["items_mean"] as? Double ?? 0) >= 2, "a route has at least depart and destination")
+    let steps = try #require(stages["steps"])
+    #expect(steps["count"] as? Int == count)
+    #expect((steps["items_mean"] as? Double ?? 0) >= 2, "a route's steps are at least depart and arrive")
+    // A route with its steps takes at least as long as the route alone, pair by pair, so their medians too.
+    let withSteps = try #require((steps["notes"] as? [String: Any])?["route_and_steps_median_ms"] as? Double)
+    #expect(withSteps >= median)
 }
 
 @Test(.enabled(if: SharedExtracts.available("hoyerswerda.osm.bz2"))) func dijkstraCheckFindsTheSameDistancesAsAStar() throws {
