@@ -34,7 +34,7 @@ struct Junction: Sendable {
 
     /// The junction at the head of `inEdge`, with the arrival bearing `arrival` (measured along the route).
     /// - Complexity: O(degree × (degree + probe walk)).
-    init(graph: RoadGraph, inEdge: EdgeIndex, arrival: Bearing, probeDistance: Meters) {
+    init(graph: borrowing RoadGraph, inEdge: EdgeIndex, arrival: Bearing, probeDistance: Meters) {
         let node = graph.head[Int(inEdge)]
         self.node = node
         self.inEdge = inEdge

@@ -18,7 +18,7 @@ struct JunctionInstruction: Sendable, Hashable {
 /// is `end of road`; leaving the obvious way is a `turn`, staying on a named road that turns is
 /// `continue`; going straight onto another name is `new name` unless the road followed goes on elsewhere.
 struct JunctionTurns {
-    let graph: RoadGraph
+    let labels: RoadLabels
     let junction: Junction
 
     /// Angles (as deviations from straight on) used to judge junction shapes, from OSRM's guidance constants.
@@ -39,20 +39,20 @@ struct JunctionTurns {
 
     private var inEdge: EdgeIndex { junction.inEdge }
 
-    private func priority(_ index: Int) -> RoadPriority { RoadPriority(graph.highway[Int(roads[index].edge)]) }
+    private func priority(_ index: Int) -> RoadPriority { RoadPriority(labels.highway[Int(roads[index].edge)]) }
 
-    private var arrivalPriority: RoadPriority { RoadPriority(graph.highway[Int(inEdge)]) }
+    private var arrivalPriority: RoadPriority { RoadPriority(labels.highway[Int(inEdge)]) }
 
     /// Whether the road at `index` carries the arrival road's name on (no announcement needed).
     func hasSameName(_ index: Int) -> Bool {
         let e = roads[index].edge
-        return !NameChange.requiresAnnouncement(fromName: graph.name(of: inEdge), fromRef: graph.ref(of: inEdge),
-                                               toName: graph.name(of: e), toRef: graph.ref(of: e))
+        return !NameChange.requiresAnnouncement(fromName: labels.name(of: inEdge), fromRef: labels.ref(of: inEdge),
+                                               toName: labels.name(of: e), toRef: labels.ref(of: e))
     }
 
     private func names(_ a: EdgeIndex, sameAs b: EdgeIndex) -> Bool {
-        !NameChange.requiresAnnouncement(fromName: graph.name(of: a), fromRef: graph.ref(of: a),
-                                         toName: graph.name(of: b), toRef: graph.ref(of: b))
+        !NameChange.requiresAnnouncement(fromName: labels.name(of: a), fromRef: labels.ref(of: a),
+                                         toName: labels.name(of: b), toRef: labels.ref(of: b))
     }
 
     /// The instruction for leaving over the road at `taken`.
@@ -76,7 +76,7 @@ struct JunctionTurns {
 
     /// Turning back onto the road arrived on.
     private func uTurn() -> JunctionInstruction {
-        let named = graph.nameIndex[Int(inEdge)] != 0
+        let named = labels.nameIndex[Int(inEdge)] != 0
         return JunctionInstruction(type: named ? .continue : .turn, modifier: .uturn)
     }
 
@@ -86,9 +86,9 @@ struct JunctionTurns {
     /// a carriageway splitting is a fork whatever the names; a link leaving a carriageway that goes on is
     /// an off ramp; a link splitting is a fork; a link joining a carriageway is a merge. Nil elsewhere.
     private func motorwayInstruction(for taken: Int) -> JunctionInstruction? {
-        func isMotorway(_ i: Int) -> Bool { let c = graph.highway[Int(roads[i].edge)]; return c == .motorway || c == .trunk }
-        func isRamp(_ i: Int) -> Bool { Self.isRamp(graph.highway[Int(roads[i].edge)]) }
-        let inClass = graph.highway[Int(inEdge)]
+        func isMotorway(_ i: Int) -> Bool { let c = labels.highway[Int(roads[i].edge)]; return c == .motorway || c == .trunk }
+        func isRamp(_ i: Int) -> Bool { Self.isRamp(labels.highway[Int(roads[i].edge)]) }
+        let inClass = labels.highway[Int(inEdge)]
         let arrivesOnMotorway = inClass == .motorway || inClass == .trunk
         guard arrivesOnMotorway || Self.isRamp(inClass) else { return nil }
         for i in 1..<roads.count {
@@ -115,7 +115,7 @@ struct JunctionTurns {
     /// right merges to the left).
     private func rampInstruction(for taken: Int) -> JunctionInstruction? {
         func isMotorwayLike(_ c: HighwayClass) -> Bool { c == .motorway || c == .trunk }
-        let inClass = graph.highway[Int(inEdge)], outClass = graph.highway[Int(roads[taken].edge)]
+        let inClass = labels.highway[Int(inEdge)], outClass = labels.highway[Int(roads[taken].edge)]
         let deviation = 180 - roads[taken].angle
         if isMotorwayLike(inClass) && outClass.isLink {
             var modifier = direction(taken)
@@ -124,7 +124,7 @@ struct JunctionTurns {
         }
         if inClass.isLink && isMotorwayLike(inClass.mainClass) && isMotorwayLike(outClass) {
             let joinsCarriageway = roads.indices.dropFirst().contains {
-                $0 != taken && !roads[$0].entryAllowed && isMotorwayLike(graph.highway[Int(roads[$0].edge)])
+                $0 != taken && !roads[$0].entryAllowed && isMotorwayLike(labels.highway[Int(roads[$0].edge)])
             }
             guard joinsCarriageway else { return nil }
             return JunctionInstruction(type: .merge, modifier: deviation >= 0 ? .slightLeft : .slightRight)
@@ -209,17 +209,17 @@ struct JunctionTurns {
         if roads.count == 1 { return nil }
         if roads.count == 2 { return roads[1].entryAllowed ? 1 : nil }
         let arrival = arrivalPriority
-        let arrivalNamed = graph.nameIndex[Int(inEdge)] != 0
+        let arrivalNamed = labels.nameIndex[Int(inEdge)] != 0
         var best = 0, bestDeviation: Degrees = 180
         var bestContinue = 0, bestContinueDeviation: Degrees = 180
-        let arrivesOnLink = graph.highway[Int(inEdge)].isLink
+        let arrivesOnLink = labels.highway[Int(inEdge)].isLink
         for i in 1..<roads.count where roads[i].entryAllowed {
             // Taking a link is always announced (`on ramp` onto a motorway one), never the silent way on:
             // a road goes on as a road.
-            if !arrivesOnLink && graph.highway[Int(roads[i].edge)].isLink { continue }
+            if !arrivesOnLink && labels.highway[Int(roads[i].edge)].isLink { continue }
             let deviation = roads[i].deviation
             let p = priority(i)
-            if graph.nameIndex[Int(roads[i].edge)] != 0 && hasSameName(i) {
+            if labels.nameIndex[Int(roads[i].edge)] != 0 && hasSameName(i) {
                 let continuePriority = bestContinue == 0 ? p : priority(bestContinue)
                 if bestContinue == 0
                     || (continuePriority.value > p.value && arrival != continuePriority)
@@ -284,7 +284,7 @@ struct JunctionTurns {
         for i in 1..<roads.count where i != index {
             let p = priority(i)
             if RoadPriority.isObviousByClass(arrival: arrival, candidate: continuePriority, other: p) { continue }
-            if graph.highway[Int(roads[i].edge)].isLink && deviation < Angle.group { continue }
+            if labels.highway[Int(roads[i].edge)].isLink && deviation < Angle.group { continue }
             let otherDeviation = roads[i].deviation
             if otherDeviation < Angle.fuzzy { return nil }
             let ratio = otherDeviation / deviation
@@ -298,13 +298,13 @@ struct JunctionTurns {
     /// nearly opposite it (a through street the driver joins).
     func isThroughStreet(_ index: Int) -> Bool {
         let e = roads[index].edge
-        guard graph.nameIndex[Int(e)] != 0 else { return false }
+        guard labels.nameIndex[Int(e)] != 0 else { return false }
         for i in 0..<roads.count where i != index {
             let other = roads[i].edge
             var apart = abs(roads[i].angle - roads[index].angle)
             if apart > 180 { apart = 360 - apart }
-            if apart > 180 - Angle.fuzzy && graph.nameIndex[Int(other)] != 0 && names(e, sameAs: other)
-                && graph.highway[Int(other)] == graph.highway[Int(e)] {
+            if apart > 180 - Angle.fuzzy && labels.nameIndex[Int(other)] != 0 && names(e, sameAs: other)
+                && labels.highway[Int(other)] == labels.highway[Int(e)] {
                 return true
             }
         }
@@ -326,11 +326,11 @@ struct JunctionTurns {
         guard nextAngle - roads[left].angle >= Angle.group, roads[right].angle - roads[right - 1].angle >= Angle.group else { return nil }
         guard (right...left).allSatisfy({ roads[$0].entryAllowed }) else { return nil }
         // A motorway link beside an ordinary road is a ramp, not a branch of a fork.
-        let ramps = (right...left).filter { Self.isRamp(graph.highway[Int(roads[$0].edge)]) }
+        let ramps = (right...left).filter { Self.isRamp(labels.highway[Int(roads[$0].edge)]) }
         if !ramps.isEmpty && ramps.count != left - right + 1 { return nil }
         // Every branch carrying the road's name on: the road itself splits, and each way is `continue`.
-        let named = graph.nameIndex[Int(inEdge)] != 0
-        if named && (right...left).allSatisfy({ graph.nameIndex[Int(roads[$0].edge)] != 0 && hasSameName($0) }) { return nil }
+        let named = labels.nameIndex[Int(inEdge)] != 0
+        if named && (right...left).allSatisfy({ labels.nameIndex[Int(roads[$0].edge)] != 0 && hasSameName($0) }) { return nil }
         let hasObvious = left - right == 1
             ? isObviousOfTwo(left, over: right) || isObviousOfTwo(right, over: left)
             : isObviousOfTwo(right + 1, over: left) && isObviousOfTwo(right + 1, over: right)
@@ -342,9 +342,9 @@ struct JunctionTurns {
     /// carrying the name on while the other does not, or by being much straighter.
     private func isObviousOfTwo(_ index: Int, over other: Int) -> Bool {
         if RoadPriority.isObviousByClass(arrival: arrivalPriority, candidate: priority(index), other: priority(other)) { return true }
-        let named = graph.nameIndex[Int(inEdge)] != 0
-        let keepsName = named && graph.nameIndex[Int(roads[index].edge)] != 0 && hasSameName(index)
-        let otherKeepsName = named && graph.nameIndex[Int(roads[other].edge)] != 0 && hasSameName(other)
+        let named = labels.nameIndex[Int(inEdge)] != 0
+        let keepsName = named && labels.nameIndex[Int(roads[index].edge)] != 0 && hasSameName(index)
+        let otherKeepsName = named && labels.nameIndex[Int(roads[other].edge)] != 0 && hasSameName(other)
         if keepsName && !otherKeepsName { return true }
         let deviation = roads[index].deviation, otherDeviation = roads[other].deviation
         return otherDeviation / max(deviation, 1) > Self.muchStraighterRatio
@@ -392,9 +392,9 @@ struct JunctionTurns {
 
     /// `on ramp` onto a motorway or trunk link, `continue` along the same named road, else `turn`.
     func basicType(_ index: Int) -> ManeuverType {
-        let inClass = graph.highway[Int(inEdge)], outClass = graph.highway[Int(roads[index].edge)]
+        let inClass = labels.highway[Int(inEdge)], outClass = labels.highway[Int(roads[index].edge)]
         if !Self.isRamp(inClass) && Self.isRamp(outClass) { return .onRamp }
-        if graph.nameIndex[Int(inEdge)] != 0 && graph.nameIndex[Int(roads[index].edge)] != 0 && hasSameName(index) {
+        if labels.nameIndex[Int(inEdge)] != 0 && labels.nameIndex[Int(roads[index].edge)] != 0 && hasSameName(index) {
             return .continue
         }
         return .turn
@@ -414,7 +414,7 @@ struct JunctionTurns {
         if type == .onRamp { return JunctionInstruction(type: .onRamp, modifier: modifier) }
         if type == .turn && !hasSameName(index) {
             if throughStreet {
-                let outClass = graph.highway[Int(roads[index].edge)]
+                let outClass = labels.highway[Int(roads[index].edge)]
                 if outClass == .motorway || outClass == .trunk {
                     return JunctionInstruction(type: .merge, modifier: roads[index].angle > 180 ? .slightRight : .slightLeft)
                 }

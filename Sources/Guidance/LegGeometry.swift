@@ -13,7 +13,7 @@ struct LegGeometry: Sendable {
     var edgeStart: [Int]
 
     /// - Complexity: O(coordinates + edges).
-    init(leg: RouteLeg, graph: RoadGraph) {
+    init(leg: RouteLeg, graph: borrowing RoadGraph) {
         let coords = leg.coordinates
         var distance: [Meters] = [0]
         var duration: [Seconds] = [0]

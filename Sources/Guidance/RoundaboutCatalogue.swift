@@ -17,7 +17,7 @@ struct RoundaboutCatalogue: Sendable {
 
     /// The rings touched by the nodes of `edges` (nil when there are none, the common case).
     /// - Complexity: O(route nodes × degree + ring nodes × degree × probe walk).
-    init?(graph: RoadGraph, edges: [EdgeIndex]) {
+    init?(graph: borrowing RoadGraph, edges: [EdgeIndex]) {
         guard let first = edges.first else { return nil }
         var starts: [NodeIndex] = []
         for node in [graph.tail[Int(first)]] + edges.map({ graph.head[Int($0)] }) where Self.isOnRing(node, graph) {
@@ -59,7 +59,7 @@ private struct RingWalk {
     var circular = false
 
     /// Walks the ring from `start`; nil when it is not one simple loop back to `start`.
-    init?(graph: RoadGraph, from start: NodeIndex) {
+    init?(graph: borrowing RoadGraph, from start: NodeIndex) {
         var current = start
         var seen: Set<NodeIndex> = []
         repeat {

@@ -5,7 +5,7 @@ public enum TravelMode: String, Sendable, Hashable, Codable, CaseIterable {
     case driving, ferry
 
     /// The mode on an edge.
-    public init(of edge: EdgeIndex, in graph: RoadGraph) {
+    public init(of edge: EdgeIndex, in graph: borrowing RoadGraph) {
         self = graph.flags[Int(edge)].contains(.ferry) ? .ferry : .driving
     }
 }

@@ -40,9 +40,12 @@ struct TurnClassifier {
     /// does not. 15 m matched OSRM's junction scenarios best (10 m: 450 exact of 676, 15 m: 454, 20 m: 446).
     static let standardProbeDistance: Meters = 15
     let roundabouts: RoundaboutManeuver
+    /// What `JunctionTurns` reads, shared by every junction of the leg.
+    let labels: RoadLabels
 
     init(graph: RoadGraph, edges: [EdgeIndex]) {
         self.graph = graph
+        labels = RoadLabels(graph: graph)
         self.edges = edges
         roundabouts = RoundaboutManeuver(graph: graph, edges: edges, probeDistance: Self.standardProbeDistance)
     }
@@ -63,7 +66,7 @@ struct TurnClassifier {
 
         let junction = Junction(graph: graph, inEdge: inEdge, arrival: before, probeDistance: probeDistance)
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
-        let instruction = JunctionTurns(graph: graph, junction: junction).instruction(for: taken)
+        let instruction = JunctionTurns(labels: labels, junction: junction).instruction(for: taken)
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
                               isSilent: instruction.isSilent, roadCount: junction.roads.count,
                               choices: junction.roads.dropFirst().filter(\.entryAllowed).count)

@@ -10,7 +10,7 @@ struct VertexElevations {
 
     /// - Complexity: O(coordinates × shape points of their edge) for edges with elevation data, else
     ///   O(coordinates + shape points of the leg's edges).
-    init(leg: RouteLeg, graph: RoadGraph) {
+    init(leg: RouteLeg, graph: borrowing RoadGraph) {
         values = Array(repeating: nil, count: leg.coordinates.count)
         guard !leg.coordinates.isEmpty else { return }
         // Whether each of the leg's edges has any elevation, looked at once per edge.
