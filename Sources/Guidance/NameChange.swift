@@ -61,26 +61,41 @@ enum NameChange {
         // Compared as code points when each is a character of its own (see `separateCharacters`): the
         // same runs and parts as comparing characters, at a fraction of the cost.
         if let x = separateCharacters(a), let y = separateCharacters(b) {
-            return areCompassAffixes(around: longestCommonSubstring(x, y), of: x, and: y) {
-                String(String.UnicodeScalarView($0.map { Unicode.Scalar($0)! }))
-            }
+            return areCompassAffixes(around: longestCommonSubstring(x, y), of: x, and: y, isCompassWord: isCompassWord)
         }
         let x = Array(a), y = Array(b)
-        return areCompassAffixes(around: longestCommonSubstring(x, y), of: x, and: y) { String($0) }
-    }
-
-    /// Whether the parts of `x` and `y` before and after their common run are compass words or nothing.
-    private static func areCompassAffixes<Element>(around common: (aStart: Int, bStart: Int, length: Int)?,
-                                                   of x: [Element], and y: [Element],
-                                                   text: (ArraySlice<Element>) -> String) -> Bool {
-        guard let common else { return false }
-        let parts = [text(x[..<common.aStart]), text(x[(common.aStart + common.length)...]),
-                     text(y[..<common.bStart]), text(y[(common.bStart + common.length)...])]
-        return parts.allSatisfy { part in
-            let word = part.trimmingSpaces().lowercased()
+        return areCompassAffixes(around: longestCommonSubstring(x, y), of: x, and: y) { part in
+            let word = String(part).trimmingSpaces().lowercased()
             return word.isEmpty || compassAffixes.contains(word)
         }
     }
+
+    /// Whether the parts of `x` and `y` before and after their common run are each a compass word or
+    /// nothing (`isCompassWord`).
+    private static func areCompassAffixes<Element>(around common: (aStart: Int, bStart: Int, length: Int)?,
+                                                   of x: [Element], and y: [Element],
+                                                   isCompassWord: (ArraySlice<Element>) -> Bool) -> Bool {
+        guard let common else { return false }
+        return isCompassWord(x[..<common.aStart]) && isCompassWord(x[(common.aStart + common.length)...])
+            && isCompassWord(y[..<common.bStart]) && isCompassWord(y[(common.bStart + common.length)...])
+    }
+
+    /// Whether code points (of `separateCharacters`) are, without spaces at either end, nothing or a
+    /// compass word in any case. Only ASCII letters can spell one: no code point below U+0300 outside
+    /// ASCII lowercases to ASCII, and ASCII lowercases letter by letter.
+    private static func isCompassWord(_ part: ArraySlice<UInt16>) -> Bool {
+        let space = UInt16(UInt8(ascii: " "))
+        var word = part
+        while word.first == space { word.removeFirst() }
+        while word.last == space { word.removeLast() }
+        guard !word.isEmpty else { return true }
+        guard word.count <= longestCompassAffix, word.allSatisfy({ $0 < 0x80 }) else { return false }
+        let lowered = word.map { $0 >= 0x41 && $0 <= 0x5A ? UInt8($0 + 0x20) : UInt8($0) }
+        return compassAffixes.contains(String(decoding: lowered, as: UTF8.self))
+    }
+
+    /// Letters in the longest compass word.
+    private static let longestCompassAffix = compassAffixes.map(\.count).max() ?? 0
 
     /// The code points of `text` when every one of them is a character of its own and equal characters
     /// are equal code points: all below U+0300 (so no combining mark and no other code point with a

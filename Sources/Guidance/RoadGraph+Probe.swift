@@ -54,6 +54,7 @@ extension RoadGraph {
     /// The bearing of travel out of the tail of `edges[index]`, measured over `distance` metres.
     func bearingOutOf(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
         let node = nodeCoordinates[Int(tail[Int(edges[index])])]
+        if let bearing = bearingAlongFirstSegment(of: edges[index], from: node, distance: distance) { return bearing }
         let ahead = probeForward(edges: edges, from: index, distance: distance)
         return GreatCircle.initialBearing(from: node, to: ahead)
     }
@@ -62,6 +63,7 @@ extension RoadGraph {
     /// - Complexity: O(shape points walked); allocates nothing (it runs for every branch of every junction).
     func bearingOutOf(edge: EdgeIndex, distance: Meters) -> Bearing {
         let node = nodeCoordinates[Int(tail[Int(edge)])]
+        if let bearing = bearingAlongFirstSegment(of: edge, from: node, distance: distance) { return bearing }
         var current = node
         var remaining = distance
         for next in shapePoints(of: edge) {
@@ -69,6 +71,17 @@ extension RoadGraph {
         }
         let end = step(&current, to: nodeCoordinates[Int(head[Int(edge)])], remaining: &remaining) ?? current
         return GreatCircle.initialBearing(from: node, to: end)
+    }
+
+    /// The bearing out of `node` (the tail of `edge`) when the probe ends on the edge's first segment: then
+    /// it is that segment's own initial bearing, since the probed point lies on the great circle from
+    /// the node through the segment's end, so the point itself need not be computed (the costliest part
+    /// of a probe). Nil when the first segment is shorter than `distance` (or has no length).
+    private func bearingAlongFirstSegment(of edge: EdgeIndex, from node: Coordinate, distance: Meters) -> Bearing? {
+        let first = shapePoints(of: edge).first ?? nodeCoordinates[Int(head[Int(edge)])]
+        let length = GreatCircle.distance(from: node, to: first)
+        guard length >= distance && length > 0 else { return nil }
+        return GreatCircle.initialBearing(from: node, to: first)
     }
 
     /// Advances `current` towards `next`; returns the point where `remaining` runs out, if it does.
