@@ -63,6 +63,13 @@ enum NameChange {
         if let x = separateCharacters(a), let y = separateCharacters(b) {
             return areCompassAffixes(around: longestCommonSubstring(x, y), of: x, and: y, isCompassWord: isCompassWord)
         }
+        return isCompassAffixChangeByCharacters(a, b)
+    }
+
+    /// `isCompassAffixChange` compared character by character, for any text (combining marks, canonically
+    /// equivalent spellings); what the code-point comparison must agree with.
+    static func isCompassAffixChangeByCharacters(_ a: String, _ b: String) -> Bool {
+        guard !a.isEmpty, !b.isEmpty else { return false }
         let x = Array(a), y = Array(b)
         return areCompassAffixes(around: longestCommonSubstring(x, y), of: x, and: y) { part in
             let word = String(part).trimmingSpaces().lowercased()

@@ -67,6 +67,24 @@ import Testing
         #expect(abs(GreatCircle.initialBearing(from: leg.coordinates[1], to: leg.coordinates[2]).degrees - 45) < 1)
     }
 
+    /// A probe that ends on the first segment of an edge takes that segment's own bearing (the probed
+    /// point lies on it): the bearing towards the probed point itself, up to that point's rounding (its
+    /// coordinates are good to about 1e-10 m, which turns a bearing over 1 m by about 1e-8°, and over
+    /// 15 m by 1e-9°; bearings are announced in whole degrees).
+    @Test func aProbeEndingOnTheFirstSegmentHasThatSegmentsBearing() {
+        let graph = Self.graph()
+        let a = graph.nodeCoordinates[0], b = graph.nodeCoordinates[1], d = graph.nodeCoordinates[3]
+        for (edge, from, to) in [(graph.outgoingEdges(of: 0).first { graph.head[Int($0)] == 1 }!, a, b),
+                                 (graph.outgoingEdges(of: 1).first { graph.head[Int($0)] == 3 }!, b, d)] {
+            let length = GreatCircle.distance(from: from, to: to)
+            for distance: Meters in [1, 10, 15, 99.9] {
+                let probed = GreatCircle.intermediate(from: from, to: to, fraction: distance / length)
+                let expected = GreatCircle.initialBearing(from: from, to: probed).degrees
+                #expect(abs(graph.bearingOutOf(edge: edge, distance: distance).degrees - expected) < 1e-7)
+            }
+        }
+    }
+
     @Test func leftTurnIsMeasuredOnTheBranch() {
         let graph = Self.graph()
         let turns = RouteGuidance.steps(for: Self.leg(graph, [0, 1, 3]), in: graph).dropFirst().dropLast()

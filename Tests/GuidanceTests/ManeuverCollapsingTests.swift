@@ -16,6 +16,41 @@ import Testing
         #expect(NameChange.requiresAnnouncement(fromName: "Main Street", fromRef: "", toName: "Market Street", toRef: ""))
     }
 
+    @Test func compassWordsAroundAccentedNamesAreTheSameRoad() {
+        #expect(!NameChange.requiresAnnouncement(fromName: "Rua de São João N", fromRef: "", toName: "Rua de São João S", toRef: ""))
+        #expect(!NameChange.requiresAnnouncement(fromName: "NORTH Łąkowa", fromRef: "", toName: "Łąkowa", toRef: ""))
+        #expect(NameChange.requiresAnnouncement(fromName: "Rua de São João", fromRef: "", toName: "Rua de São Jorge", toRef: ""))
+    }
+
+    /// Names whose characters are single code points below U+0300 are compared as code points; the answer
+    /// must be the character comparison's for every such pair (accents, case, spaces, compass words).
+    @Test func codePointComparisonAgreesWithCharacterComparison() {
+        let cores = ["42", "Rua de São João", "Łąkowa", "Ørestad Boulevard", "Hauptstraße", "N", "Nort", "e"]
+        let affixes = ["", "N", "n ", " South", "NE", "west", "Nor", "Ñ", "Nörth", "Avenida", "  "]
+        var pairs = 0
+        for core in cores {
+            for (p1, s1) in zip(affixes, affixes.reversed()) {
+                for (p2, s2) in zip(affixes.dropFirst(3) + affixes.prefix(3), affixes) {
+                    let a = p1 + (p1.isEmpty ? "" : " ") + core + s1, b = p2 + core + (s2.isEmpty ? "" : " ") + s2
+                    #expect(NameChange.separateCharacters(a) != nil && NameChange.separateCharacters(b) != nil)
+                    #expect(NameChange.isCompassAffixChange(a, b) == NameChange.isCompassAffixChangeByCharacters(a, b), "\(a) / \(b)")
+                    pairs += 1
+                }
+            }
+        }
+        #expect(pairs == cores.count * affixes.count * affixes.count)
+    }
+
+    /// A combining mark or a carriage return leaves the code-point comparison: characters compare by
+    /// canonical equivalence (a decomposed "ã" is the precomposed one), code points would not.
+    @Test func namesWithCombiningMarksAreComparedAsCharacters() {
+        let precomposed = "Rua de S\u{E3}o Bento N", decomposed = "Rua de Sa\u{303}o Bento S"
+        #expect(NameChange.separateCharacters(decomposed) == nil)
+        #expect(NameChange.separateCharacters("A\r\nB") == nil)
+        #expect(NameChange.isCompassAffixChange(precomposed, decomposed))
+        #expect(!NameChange.requiresAnnouncement(fromName: precomposed, fromRef: "", toName: decomposed, toRef: ""))
+    }
+
     @Test func aReferenceJoiningOrLeavingIsNoNewRoad() {
         #expect(!NameChange.requiresAnnouncement(fromName: "", fromRef: "US 75", toName: "", toRef: "US 75;US 69"))
         #expect(!NameChange.requiresAnnouncement(fromName: "Keystone", fromRef: "US 64; US 412  ;   OK 151", toName: "Keystone", toRef: "US 64  ;  US 412"))
