@@ -56,12 +56,17 @@ struct Junction: Sendable {
                 arrivalRoad = JunctionRoad(outEdge: e, edge: e, angle: 0, entryAllowed: allowed)
                 continue
             }
-            let bearing = graph.bearingOutOf(edge: e, distance: probeDistance)
+            let bearing = graph.bearingOutOf(edge: e, leaving: node, distance: probeDistance)
             roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
         }
         for f in graph.incomingEdges(of: node) where f != inEdge {
-            // A two-way road is listed once, by its out-edge.
-            if outgoing.contains(where: { graph.isTwin($0, of: f) }) { continue }
+            // A two-way road is listed once, by its out-edge. `isTwin` for an edge leaving the node and
+            // one entering it, with the entering edge's tail looked up once (a search of `firstOut`).
+            let fTail = graph.tail[Int(f)]
+            if outgoing.contains(where: { e in
+                graph.head[Int(e)] == fTail && graph.wayID[Int(e)] == graph.wayID[Int(f)]
+                    && graph.shapePointRange(of: e).count == graph.shapePointRange(of: f).count
+            }) { continue }
             let bearing = graph.bearingBackAlong(edge: f, distance: probeDistance)
             roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: bearing), entryAllowed: false))
         }

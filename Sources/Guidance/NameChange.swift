@@ -123,18 +123,28 @@ enum NameChange {
 
     /// The first longest common run of elements of `a` and `b`, or nil when they share none.
     /// - Complexity: O(|a| × |b|) time, O(|b|) memory (names are short).
+    /// - Precondition: neither is empty.
     static func longestCommonSubstring<Element: Equatable>(_ a: [Element], _ b: [Element]) -> (aStart: Int, bStart: Int, length: Int)? {
-        var previous = [Int](repeating: 0, count: b.count + 1)
-        var current = previous
-        var best: (aStart: Int, bStart: Int, length: Int)?
-        for i in 1...a.count {
-            for j in 1...b.count {
-                current[j] = a[i - 1] == b[j - 1] ? previous[j - 1] + 1 : 0
-                if current[j] > (best?.length ?? 0) { best = (i - current[j], j - current[j], current[j]) }
+        let n = b.count
+        var length = 0, aStart = 0, bStart = 0
+        // Two rows of run lengths on the stack (names are short): the run ending at a[i - 1], b[j - 1].
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (n + 1)) { rows in
+            var previous = rows.baseAddress!, current = previous + (n + 1)
+            rows.initialize(repeating: 0)
+            a.withUnsafeBufferPointer { x in
+                b.withUnsafeBufferPointer { y in
+                    for i in 1...x.count {
+                        for j in 1...n {
+                            let run = x[i - 1] == y[j - 1] ? previous[j - 1] + 1 : 0
+                            current[j] = run
+                            if run > length { (length, aStart, bStart) = (run, i - run, j - run) }
+                        }
+                        swap(&previous, &current)
+                    }
+                }
             }
-            swap(&previous, &current)
         }
-        return best
+        return length > 0 ? (aStart, bStart, length) : nil
     }
 }
 

@@ -62,7 +62,13 @@ extension RoadGraph {
     /// The bearing of a single edge leaving its tail, measured over up to `distance` metres of it.
     /// - Complexity: O(shape points walked); allocates nothing (it runs for every branch of every junction).
     func bearingOutOf(edge: EdgeIndex, distance: Meters) -> Bearing {
-        let node = nodeCoordinates[Int(tail[Int(edge)])]
+        bearingOutOf(edge: edge, leaving: tail[Int(edge)], distance: distance)
+    }
+
+    /// The same for a caller that knows the edge's tail, `node` (its lookup searches `firstOut`).
+    /// - Precondition: `node == tail[edge]`.
+    func bearingOutOf(edge: EdgeIndex, leaving tailNode: NodeIndex, distance: Meters) -> Bearing {
+        let node = nodeCoordinates[Int(tailNode)]
         if let bearing = bearingAlongFirstSegment(of: edge, from: node, distance: distance) { return bearing }
         var current = node
         var remaining = distance
