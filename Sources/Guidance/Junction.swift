@@ -34,7 +34,9 @@ struct Junction: Sendable {
 
     /// The junction at the head of `inEdge`, with the arrival bearing `arrival` (measured along the route).
     /// - Complexity: O(degree × (degree + probe walk)).
-    init(graph: borrowing RoadGraph, inEdge: EdgeIndex, arrival: Bearing, probeDistance: Meters) {
+    /// `knownBearing`: an edge leaving the junction whose `bearingOutOf(edge:distance:)` the caller has.
+    init(graph: borrowing RoadGraph, inEdge: EdgeIndex, arrival: Bearing, probeDistance: Meters,
+         knownBearing: (edge: EdgeIndex, bearing: Bearing)? = nil) {
         let node = graph.head[Int(inEdge)]
         self.node = node
         self.inEdge = inEdge
@@ -56,7 +58,7 @@ struct Junction: Sendable {
                 arrivalRoad = JunctionRoad(outEdge: e, edge: e, angle: 0, entryAllowed: allowed)
                 continue
             }
-            let bearing = graph.bearingOutOf(edge: e, leaving: node, distance: probeDistance)
+            let bearing = knownBearing?.edge == e ? knownBearing!.bearing : graph.bearingOutOf(edge: e, leaving: node, distance: probeDistance)
             roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
         }
         for f in graph.incomingEdges(of: node) where f != inEdge {

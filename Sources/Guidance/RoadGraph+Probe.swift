@@ -55,6 +55,13 @@ extension RoadGraph {
     func bearingOutOf(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
         let node = nodeCoordinates[Int(tail[Int(edges[index])])]
         if let bearing = bearingAlongFirstSegment(of: edges[index], from: node, distance: distance) { return bearing }
+        return bearingOutOfBeyondFirstSegment(edges: edges, at: index, distance: distance)
+    }
+
+    /// `bearingOutOf(edges:at:distance:)` when `bearingAlongFirstSegment` has been asked already and
+    /// said nil.
+    func bearingOutOfBeyondFirstSegment(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
+        let node = nodeCoordinates[Int(tail[Int(edges[index])])]
         let ahead = probeForward(edges: edges, from: index, distance: distance)
         return GreatCircle.initialBearing(from: node, to: ahead)
     }
@@ -83,7 +90,7 @@ extension RoadGraph {
     /// it is that segment's own initial bearing, since the probed point lies on the great circle from
     /// the node through the segment's end, so the point itself need not be computed (the costliest part
     /// of a probe). Nil when the first segment is shorter than `distance` (or has no length).
-    private func bearingAlongFirstSegment(of edge: EdgeIndex, from node: Coordinate, distance: Meters) -> Bearing? {
+    func bearingAlongFirstSegment(of edge: EdgeIndex, from node: Coordinate, distance: Meters) -> Bearing? {
         let first = shapePoints(of: edge).first ?? nodeCoordinates[Int(head[Int(edge)])]
         let length = GreatCircle.distance(from: node, to: first)
         guard length >= distance && length > 0 else { return nil }

@@ -55,7 +55,12 @@ struct TurnClassifier {
     func classify(at i: Int) -> ClassifiedTurn? {
         let inEdge = edges[i - 1], outEdge = edges[i]
         let before = graph.bearingInto(edges: edges, at: i - 1, distance: probeDistance)
-        let after = graph.bearingOutOf(edges: edges, at: i, distance: probeDistance)
+        // `bearingOutOf(edges:at:distance:)`, keeping what the junction's own bearing of the same edge
+        // would compute again: the two agree whenever the probe ends on the edge's first segment.
+        let node = graph.head[Int(inEdge)]
+        let alongFirstSegment = graph.bearingAlongFirstSegment(of: outEdge, from: graph.nodeCoordinates[Int(node)],
+                                                               distance: probeDistance)
+        let after = alongFirstSegment ?? graph.bearingOutOfBeyondFirstSegment(edges: edges, at: i, distance: probeDistance)
 
         // 1. Roundabouts.
         switch roundabouts.classify(at: i, before: before) {
@@ -64,7 +69,8 @@ struct TurnClassifier {
         case .notRoundabout: break
         }
 
-        let junction = Junction(graph: graph, inEdge: inEdge, arrival: before, probeDistance: probeDistance)
+        let junction = Junction(graph: graph, inEdge: inEdge, arrival: before, probeDistance: probeDistance,
+                                knownBearing: alongFirstSegment.map { (outEdge, $0) })
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
         let instruction = JunctionTurns(labels: labels, junction: junction).instruction(for: taken)
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
