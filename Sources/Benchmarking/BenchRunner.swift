@@ -258,7 +258,6 @@ public struct BenchRunner {
         if let perQueryFile { perQuery = try PerQueryWriter(path: perQueryFile) }
 
         var route = Accumulator(), dijkstra = Accumulator(), guidance = Accumulator(), markers = Accumulator()
-        var steps = Accumulator(), routeAndSteps: [Seconds] = []
         var mismatches: [BenchMismatch] = []
         var progress = BenchProgress(label: "routes", total: pairs.count, enabled: showsProgress)
         let needGuidance = stages.contains(.guidance) || stages.contains(.markers)
@@ -267,7 +266,7 @@ public struct BenchRunner {
         // check or guidance between two searches would sweep the caches and time every search cold
         // (Porto's median 0.12 ms interleaved, 0.05 ms not). The routes are kept for the second pass only
         // when it needs them.
-        let checksRoutes = needGuidance || stages.contains(.steps) || stages.contains(.dijkstra)
+        let checksRoutes = needGuidance || stages.contains(.dijkstra)
         var rows: [PerQueryRow] = [], routes: [Route?] = []
         rows.reserveCapacity(pairs.count)
         routes.reserveCapacity(pairs.count)
@@ -300,6 +299,8 @@ public struct BenchRunner {
         }
         progress.finish()
 
+        let stepsPass = stages.contains(.steps) ? runStepsPass(pairs: pairs, router: router, workspace: workspace, rows: &rows) : nil
+
         // Second pass: per pair, the Dijkstra check, guidance and markers on the route found.
         progress = BenchProgress(label: "checks", total: pairs.count, enabled: showsProgress && checksRoutes)
         for (index, pair) in pairs.enumerated() {
@@ -329,17 +330,6 @@ public struct BenchRunner {
                 if let mismatch = Self.compare(pair: index, aStar: aStarRoute, dijkstra: dijkstraRoute, metric: metric) {
                     mismatches.append(mismatch)
                 }
-            }
-
-            if stages.contains(.steps), let r = aStarRoute {
-                let start = ContinuousClock.now
-                let legs = RouteGuidance.steps(for: r, in: graph)
-                let elapsed = (ContinuousClock.now - start).seconds
-                steps.times.append(elapsed)
-                steps.items += legs.reduce(0) { $0 + $1.count }
-                row.stepsTime = elapsed
-                row.steps = legs.reduce(0) { $0 + $1.count }
-                if let routeTime = row.routeTime { routeAndSteps.append(routeTime + elapsed) }
             }
 
             if needGuidance, let r = aStarRoute {
@@ -401,16 +391,43 @@ public struct BenchRunner {
         }
         let routed = pairs.count - route.failures.count
         if stages.contains(.guidance) { reports.append(guidance.report(.guidance, attempted: routed, withRoutes: false, withItems: true)) }
-        if stages.contains(.steps) {
-            var report = steps.report(.steps, attempted: routed, withRoutes: false, withItems: true)
-            // The route with its steps, per pair: the route stage's search plus the steps built on its route.
-            if !routeAndSteps.isEmpty {
-                report.notes["route_and_steps_median_ms"] = (LatencySummary(routeAndSteps).median * 1e7).rounded() / 1e4
+        if let stepsPass {
+            var report = stepsPass.steps.report(.steps, attempted: routed, withRoutes: false, withItems: true)
+            if !stepsPass.routeAndSteps.isEmpty {
+                report.notes["route_and_steps_median_ms"] = (LatencySummary(stepsPass.routeAndSteps).median * 1e7).rounded() / 1e4
             }
             reports.append(report)
         }
         if stages.contains(.markers) { reports.append(markers.report(.markers, attempted: routed, withRoutes: false, withItems: true)) }
         return reports
+    }
+
+    /// The steps stage: each pair's route again and then its steps (`RouteGuidance.steps`), back to back,
+    /// as a server answers a request with steps. A pass of its own, because the second pass's Dijkstra
+    /// check between a route and its steps would leave the steps a cold cache. Returns the steps' times
+    /// and each pair's route-and-steps time (the full route with geometry and steps); pairs that found
+    /// no route in the route stage are skipped.
+    private func runStepsPass(pairs: [BenchPair], router: Router, workspace: RoutingWorkspace,
+                              rows: inout [PerQueryRow]) -> (steps: Accumulator, routeAndSteps: [Seconds]) {
+        var steps = Accumulator(), routeAndSteps: [Seconds] = []
+        var progress = BenchProgress(label: "steps", total: pairs.count, enabled: showsProgress)
+        for (index, pair) in pairs.enumerated() where rows[index].routeTime != nil {
+            let start = ContinuousClock.now
+            guard let route = try? router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
+                                                algorithm: algorithm, workspace: workspace) else { continue }
+            let routed = ContinuousClock.now
+            let legs = RouteGuidance.steps(for: route, in: router.graph)
+            let end = ContinuousClock.now
+            let count = legs.reduce(0) { $0 + $1.count }
+            steps.times.append((end - routed).seconds)
+            steps.items += count
+            routeAndSteps.append((end - start).seconds)
+            rows[index].stepsTime = (end - routed).seconds
+            rows[index].steps = count
+            progress.update(index + 1)
+        }
+        progress.finish()
+        return (steps, routeAndSteps)
     }
 
     /// Whether two searches' costs for the same pair agree: they are sums of edge weights in different
