@@ -32,9 +32,9 @@ struct Junction: Sendable {
     /// The index in `roads` of the road leaving over `edge`.
     func index(ofOutEdge edge: EdgeIndex) -> Int? { roads.firstIndex { $0.outEdge == edge } }
 
-    /// The junction at the head of `inEdge`, with the arrival bearing `arrival` (measured along the route).
+    /// The junction at the head of `inEdge`, with the arrival bearing `arrival` (measured along the route);
+    /// `knownBearing` is an edge leaving the junction whose `bearingOutOf(edge:distance:)` the caller has.
     /// - Complexity: O(degree × (degree + probe walk)).
-    /// `knownBearing`: an edge leaving the junction whose `bearingOutOf(edge:distance:)` the caller has.
     init(graph: borrowing RoadGraph, inEdge: EdgeIndex, arrival: Bearing, probeDistance: Meters,
          knownBearing: (edge: EdgeIndex, bearing: Bearing)? = nil) {
         let node = graph.head[Int(inEdge)]
@@ -58,7 +58,12 @@ struct Junction: Sendable {
                 arrivalRoad = JunctionRoad(outEdge: e, edge: e, angle: 0, entryAllowed: allowed)
                 continue
             }
-            let bearing = knownBearing?.edge == e ? knownBearing!.bearing : graph.bearingOutOf(edge: e, leaving: node, distance: probeDistance)
+            let bearing: Bearing
+            if let knownBearing, knownBearing.edge == e {
+                bearing = knownBearing.bearing
+            } else {
+                bearing = graph.bearingOutOf(edge: e, leaving: node, distance: probeDistance)
+            }
             roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
         }
         for f in graph.incomingEdges(of: node) where f != inEdge {

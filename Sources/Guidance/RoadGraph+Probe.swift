@@ -72,8 +72,8 @@ extension RoadGraph {
         bearingOutOf(edge: edge, leaving: tail[Int(edge)], distance: distance)
     }
 
-    /// The same for a caller that knows the edge's tail, `node` (its lookup searches `firstOut`).
-    /// - Precondition: `node == tail[edge]`.
+    /// The same for a caller that knows the edge's tail (looking it up searches `firstOut`).
+    /// - Precondition: `tailNode == tail[edge]`.
     func bearingOutOf(edge: EdgeIndex, leaving tailNode: NodeIndex, distance: Meters) -> Bearing {
         let node = nodeCoordinates[Int(tailNode)]
         if let bearing = bearingAlongFirstSegment(of: edge, from: node, distance: distance) { return bearing }
