@@ -67,13 +67,9 @@ struct Junction: Sendable {
             roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
         }
         for f in graph.incomingEdges(of: node) where f != inEdge {
-            // A two-way road is listed once, by its out-edge. `isTwin` for an edge leaving the node and
-            // one entering it, with the entering edge's tail looked up once (a search of `firstOut`).
+            // A two-way road is listed once, by its out-edge.
             let fTail = graph.tail[Int(f)]
-            if outgoing.contains(where: { e in
-                graph.head[Int(e)] == fTail && graph.wayID[Int(e)] == graph.wayID[Int(f)]
-                    && graph.shapePointRange(of: e).count == graph.shapePointRange(of: f).count
-            }) { continue }
+            if outgoing.contains(where: { graph.isTwin($0, ofEntering: f, from: fTail) }) { continue }
             let bearing = graph.bearingBackAlong(edge: f, distance: probeDistance)
             roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: bearing), entryAllowed: false))
         }
@@ -85,8 +81,14 @@ struct Junction: Sendable {
 extension RoadGraph {
     /// Whether `e` drives the road of `f` the other way (the two directions of one two-way way).
     func isTwin(_ e: EdgeIndex, of f: EdgeIndex) -> Bool {
-        head[Int(e)] == tail[Int(f)] && tail[Int(e)] == head[Int(f)] && wayID[Int(e)] == wayID[Int(f)]
-            && firstShapePoint[Int(e) + 1] - firstShapePoint[Int(e)] == firstShapePoint[Int(f) + 1] - firstShapePoint[Int(f)]
+        tail[Int(e)] == head[Int(f)] && isTwin(e, ofEntering: f, from: tail[Int(f)])
+    }
+
+    /// `isTwin(e, of: f)` for an edge `e` leaving the node that `f` enters, given `f`'s tail: a junction
+    /// matching each entering edge against its leaving ones looks the tail (a search of `firstOut`) up once.
+    /// - Precondition: `tail[e] == head[f]`, `fTail == tail[f]`.
+    func isTwin(_ e: EdgeIndex, ofEntering f: EdgeIndex, from fTail: NodeIndex) -> Bool {
+        head[Int(e)] == fTail && wayID[Int(e)] == wayID[Int(f)] && shapePointRange(of: e).count == shapePointRange(of: f).count
     }
 
     /// The bearing from the head of `edge` back along it, over up to `distance` metres: the direction in

@@ -55,13 +55,12 @@ extension RoadGraph {
     func bearingOutOf(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
         let node = nodeCoordinates[Int(tail[Int(edges[index])])]
         if let bearing = bearingAlongFirstSegment(of: edges[index], from: node, distance: distance) { return bearing }
-        return bearingOutOfBeyondFirstSegment(edges: edges, at: index, distance: distance)
+        return bearingOutOfBeyondFirstSegment(edges: edges, at: index, from: node, distance: distance)
     }
 
     /// `bearingOutOf(edges:at:distance:)` when `bearingAlongFirstSegment` has been asked already and
-    /// said nil.
-    func bearingOutOfBeyondFirstSegment(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
-        let node = nodeCoordinates[Int(tail[Int(edges[index])])]
+    /// said nil; `node` is the coordinate of the tail of `edges[index]`.
+    func bearingOutOfBeyondFirstSegment(edges: [EdgeIndex], at index: Int, from node: Coordinate, distance: Meters) -> Bearing {
         let ahead = probeForward(edges: edges, from: index, distance: distance)
         return GreatCircle.initialBearing(from: node, to: ahead)
     }

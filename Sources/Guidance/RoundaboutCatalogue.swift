@@ -92,8 +92,12 @@ private struct RingWalk {
             var ringEdgesIn = 0
             for e in graph.incomingEdges(of: node) {
                 if graph.flags[Int(e)].contains(.roundabout) { ringEdgesIn += 1; continue }
-                // A two-way road is already there as its out-edge.
-                if roads.contains(where: { graph.isTwin($0.edge, of: e) }) { continue }
+                // A two-way road is already there as its out-edge (the roads listed so far that leave the
+                // node are matched with `e`'s tail looked up once).
+                let eTail = graph.tail[Int(e)]
+                if roads.contains(where: {
+                    $0.leavesRing ? graph.isTwin($0.edge, ofEntering: e, from: eTail) : graph.isTwin($0.edge, of: e)
+                }) { continue }
                 roads.append(.init(edge: e, leavesRing: false, bearing: graph.bearingBackAlong(edge: e, distance: probe)))
             }
             guard ringEdgesIn == 1 else { return nil }

@@ -57,10 +57,10 @@ struct TurnClassifier {
         let before = graph.bearingInto(edges: edges, at: i - 1, distance: probeDistance)
         // `bearingOutOf(edges:at:distance:)`, keeping what the junction's own bearing of the same edge
         // would compute again: the two agree whenever the probe ends on the edge's first segment.
-        let node = graph.head[Int(inEdge)]
-        let alongFirstSegment = graph.bearingAlongFirstSegment(of: outEdge, from: graph.nodeCoordinates[Int(node)],
-                                                               distance: probeDistance)
-        let after = alongFirstSegment ?? graph.bearingOutOfBeyondFirstSegment(edges: edges, at: i, distance: probeDistance)
+        let node = graph.nodeCoordinates[Int(graph.head[Int(inEdge)])]
+        let alongFirstSegment = graph.bearingAlongFirstSegment(of: outEdge, from: node, distance: probeDistance)
+        let after = alongFirstSegment
+            ?? graph.bearingOutOfBeyondFirstSegment(edges: edges, at: i, from: node, distance: probeDistance)
 
         // 1. Roundabouts.
         switch roundabouts.classify(at: i, before: before) {
