@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Geodesy", "OSRMService", "Routing", "MapPage", "WaymarkKit",
+                "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

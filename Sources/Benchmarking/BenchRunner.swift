@@ -299,7 +299,13 @@ public struct BenchRunner {
         }
         progress.finish()
 
-        let stepsPass = stages.contains(.steps) ? runStepsPass(pairs: pairs, router: router, workspace: workspace, rows: &rows) : nil
+        // Guidance measures the graph's junction bearings and rings once, as a server does at start.
+        let guidanceStart = ContinuousClock.now
+        let guidanceIndex = needGuidance || stages.contains(.steps) ? GuidanceIndex(graph: graph) : nil
+        let guidanceIndexSetup = (ContinuousClock.now - guidanceStart).seconds
+        let stepsPass = guidanceIndex.flatMap { index in
+            stages.contains(.steps) ? runStepsPass(pairs: pairs, router: router, guidance: index, workspace: workspace, rows: &rows) : nil
+        }
 
         // Second pass: per pair, the Dijkstra check, guidance and markers on the route found.
         progress = BenchProgress(label: "checks", total: pairs.count, enabled: showsProgress && checksRoutes)
@@ -332,9 +338,9 @@ public struct BenchRunner {
                 }
             }
 
-            if needGuidance, let r = aStarRoute {
+            if let guidanceIndex, let r = aStarRoute {
                 let start = ContinuousClock.now
-                let waypoints = RouteGuidance.waypoints(for: r, in: graph)
+                let waypoints = RouteGuidance.waypoints(for: r, using: guidanceIndex)
                 let elapsed = (ContinuousClock.now - start).seconds
                 if stages.contains(.guidance) {
                     guidance.times.append(elapsed)
@@ -390,9 +396,15 @@ public struct BenchRunner {
             reports.append(report)
         }
         let routed = pairs.count - route.failures.count
-        if stages.contains(.guidance) { reports.append(guidance.report(.guidance, attempted: routed, withRoutes: false, withItems: true)) }
+        let guidanceIndexNotes = guidanceIndex.map { Self.guidanceIndexNotes($0, setup: guidanceIndexSetup, edgeCount: graph.edgeCount) } ?? [:]
+        if stages.contains(.guidance) {
+            var report = guidance.report(.guidance, attempted: routed, withRoutes: false, withItems: true)
+            report.notes.merge(guidanceIndexNotes) { $1 }
+            reports.append(report)
+        }
         if let stepsPass {
             var report = stepsPass.steps.report(.steps, attempted: routed, withRoutes: false, withItems: true)
+            report.notes.merge(guidanceIndexNotes) { $1 }
             if !stepsPass.routeAndSteps.isEmpty {
                 report.notes["route_and_steps_median_ms"] = (LatencySummary(stepsPass.routeAndSteps).median * 1e7).rounded() / 1e4
             }
@@ -407,7 +419,7 @@ public struct BenchRunner {
     /// check between a route and its steps would leave the steps a cold cache. Returns the steps' times
     /// and each pair's route-and-steps time (the full route with geometry and steps); pairs that found
     /// no route in the route stage are skipped.
-    private func runStepsPass(pairs: [BenchPair], router: Router, workspace: RoutingWorkspace,
+    private func runStepsPass(pairs: [BenchPair], router: Router, guidance: GuidanceIndex, workspace: RoutingWorkspace,
                               rows: inout [PerQueryRow]) -> (steps: Accumulator, routeAndSteps: [Seconds]) {
         var steps = Accumulator(), routeAndSteps: [Seconds] = []
         var progress = BenchProgress(label: "steps", total: pairs.count, enabled: showsProgress)
@@ -416,7 +428,7 @@ public struct BenchRunner {
             guard let route = try? router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
                                                 algorithm: algorithm, workspace: workspace) else { continue }
             let routed = ContinuousClock.now
-            let legs = RouteGuidance.steps(for: route, in: router.graph)
+            let legs = RouteGuidance.steps(for: route, using: guidance)
             let end = ContinuousClock.now
             let count = legs.reduce(0) { $0 + $1.count }
             steps.times.append((end - routed).seconds)
@@ -428,6 +440,14 @@ public struct BenchRunner {
         }
         progress.finish()
         return (steps, routeAndSteps)
+    }
+
+    /// The guidance index's one-time set-up and size, noted on the stages that use it.
+    static func guidanceIndexNotes(_ index: GuidanceIndex, setup: Seconds, edgeCount: Int) -> [String: Double] {
+        let bytes = Double(index.byteCount)
+        return ["guidance_index_setup_s": (setup * 1000).rounded() / 1000,
+                "guidance_index_mb": (bytes / 1e5).rounded() / 10,
+                "guidance_index_bytes_per_edge": edgeCount > 0 ? (bytes / Double(edgeCount) * 10).rounded() / 10 : 0]
     }
 
     /// Whether two searches' costs for the same pair agree: they are sums of edge weights in different

@@ -33,9 +33,10 @@ struct Junction: Sendable {
     func index(ofOutEdge edge: EdgeIndex) -> Int? { roads.firstIndex { $0.outEdge == edge } }
 
     /// The junction at the head of `inEdge`, with the arrival bearing `arrival` (measured along the route);
-    /// `knownBearing` is an edge leaving the junction whose `bearingOutOf(edge:distance:)` the caller has.
-    /// - Complexity: O(degree × (degree + probe walk)).
-    init(graph: borrowing RoadGraph, inEdge: EdgeIndex, arrival: Bearing, probeDistance: Meters,
+    /// `knownBearing` is an edge leaving the junction whose `bearingLeaving` the caller has. Roads are
+    /// measured over the classifier's probe, from `index`.
+    /// - Complexity: O(degree × degree), plus O(degree × probe walk) without a bearing table.
+    init(graph: borrowing RoadGraph, index: GuidanceIndex, inEdge: EdgeIndex, arrival: Bearing,
          knownBearing: (edge: EdgeIndex, bearing: Bearing)? = nil) {
         let node = graph.head[Int(inEdge)]
         self.node = node
@@ -62,7 +63,7 @@ struct Junction: Sendable {
             if let knownBearing, knownBearing.edge == e {
                 bearing = knownBearing.bearing
             } else {
-                bearing = graph.bearingOutOf(edge: e, leaving: node, distance: probeDistance)
+                bearing = index.bearingLeaving(e, from: node)
             }
             roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
         }
@@ -70,7 +71,7 @@ struct Junction: Sendable {
             // A two-way road is listed once, by its out-edge.
             let fTail = graph.tail[Int(f)]
             if outgoing.contains(where: { graph.isTwin($0, ofEntering: f, from: fTail) }) { continue }
-            let bearing = graph.bearingBackAlong(edge: f, distance: probeDistance)
+            let bearing = index.bearingBackAlong(f)
             roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: bearing), entryAllowed: false))
         }
         roads.sort { $0.angle < $1.angle }
@@ -96,7 +97,7 @@ extension RoadGraph {
     /// - Complexity: O(shape points walked).
     func bearingBackAlong(edge: EdgeIndex, distance: Meters) -> Bearing {
         let node = nodeCoordinates[Int(head[Int(edge)])]
-        let back = probeBackward(edges: [edge], from: 0, distance: distance)
-        return GreatCircle.initialBearing(from: node, to: back)
+        let back = probeBackward(edges: CollectionOfOne(edge), from: 0, distance: distance)
+        return GreatCircle.initialBearing(from: node, to: back.point)
     }
 }

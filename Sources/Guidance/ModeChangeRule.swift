@@ -16,7 +16,7 @@ enum ModeChangeRule {
     /// The classifier's turn at junction `i` (between `edges[i - 1]` and `edges[i]`), adjusted for a mode
     /// change; nil when no step is due.
     static func adjust(_ classified: ClassifiedTurn?, at i: Int, edges: [EdgeIndex], graph: RoadGraph,
-                       probeDistance: Meters) -> ClassifiedTurn? {
+                       index: GuidanceIndex) -> ClassifiedTurn? {
         let inEdge = edges[i - 1], outEdge = edges[i]
         let before = TravelMode(of: inEdge, in: graph), after = TravelMode(of: outEdge, in: graph)
         if before == .ferry && after == .ferry && graph.nameIndex[Int(inEdge)] == graph.nameIndex[Int(outEdge)] { return nil }
@@ -39,8 +39,8 @@ enum ModeChangeRule {
             return turn
         }
         guard modeChanges else { return nil }
-        let bearingBefore = graph.bearingInto(edges: edges, at: i - 1, distance: probeDistance)
-        let bearingAfter = graph.bearingOutOf(edges: edges, at: i, distance: probeDistance)
+        let bearingBefore = index.arrival(edges: edges, at: i - 1).bearing
+        let bearingAfter = index.departure(edges: edges, at: i).bearing
         return ClassifiedTurn(type: .notification,
                               modifier: TurnAngleBands.modifier(forDeviation: bearingBefore.turnAngle(to: bearingAfter)),
                               bearingBefore: bearingBefore, bearingAfter: bearingAfter)

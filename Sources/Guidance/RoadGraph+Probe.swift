@@ -9,60 +9,73 @@ import RoadNetwork
 /// never densified points.
 extension RoadGraph {
     /// The point `distance` metres along the route edges `edges[index...]`, starting at the tail of
-    /// `edges[index]`, stopping early at the end of the last edge.
+    /// `edges[index]`, stopping early at the end of the last edge; and whether it lies on `edges[index]`
+    /// itself (the walk went no further).
     /// - Complexity: O(shape points walked).
-    func probeForward(edges: [EdgeIndex], from index: Int, distance: Meters) -> Coordinate {
+    func probeForward<Edges: RandomAccessCollection<EdgeIndex>>(edges: Edges, from index: Int, distance: Meters)
+        -> (point: Coordinate, onFirstEdge: Bool) where Edges.Index == Int {
         var current = nodeCoordinates[Int(tail[Int(edges[index])])]
         var remaining = distance
         var k = index
-        while k < edges.count {
+        while k < edges.endIndex {
             let e = edges[k]
             for next in shapePoints(of: e) {
-                if let hit = step(&current, to: next, remaining: &remaining) { return hit }
+                if let hit = step(&current, to: next, remaining: &remaining) { return (hit, k == index) }
             }
-            if let hit = step(&current, to: nodeCoordinates[Int(head[Int(e)])], remaining: &remaining) { return hit }
+            if let hit = step(&current, to: nodeCoordinates[Int(head[Int(e)])], remaining: &remaining) { return (hit, k == index) }
             k += 1
         }
-        return current
+        return (current, false)
     }
 
     /// The point `distance` metres back from the head of `edges[index]`, walking `edges[...index]` in
-    /// reverse, stopping early at the tail of the first edge.
+    /// reverse, stopping early at the tail of the first edge; and whether it lies on `edges[index]` itself.
     /// - Complexity: O(shape points walked).
-    func probeBackward(edges: [EdgeIndex], from index: Int, distance: Meters) -> Coordinate {
+    func probeBackward<Edges: RandomAccessCollection<EdgeIndex>>(edges: Edges, from index: Int, distance: Meters)
+        -> (point: Coordinate, onFirstEdge: Bool) where Edges.Index == Int {
         var current = nodeCoordinates[Int(head[Int(edges[index])])]
         var remaining = distance
         var k = index
-        while k >= 0 {
+        while k >= edges.startIndex {
             let e = edges[k]
             for next in shapePoints(of: e).reversed() {
-                if let hit = step(&current, to: next, remaining: &remaining) { return hit }
+                if let hit = step(&current, to: next, remaining: &remaining) { return (hit, k == index) }
             }
-            if let hit = step(&current, to: nodeCoordinates[Int(tail[Int(e)])], remaining: &remaining) { return hit }
+            if let hit = step(&current, to: nodeCoordinates[Int(tail[Int(e)])], remaining: &remaining) { return (hit, k == index) }
             k -= 1
         }
-        return current
+        return (current, false)
     }
 
     /// The bearing of travel into the head of `edges[index]`, measured over `distance` metres.
     func bearingInto(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
+        arrivalProbe(edges: edges, at: index, distance: distance).bearing
+    }
+
+    /// `bearingInto(edges:at:distance:)`, and whether the probe stayed on `edges[index]`.
+    func arrivalProbe<Edges: RandomAccessCollection<EdgeIndex>>(edges: Edges, at index: Int, distance: Meters)
+        -> ProbedBearing where Edges.Index == Int {
         let node = nodeCoordinates[Int(head[Int(edges[index])])]
         let back = probeBackward(edges: edges, from: index, distance: distance)
-        return GreatCircle.initialBearing(from: back, to: node)
+        return ProbedBearing(bearing: GreatCircle.initialBearing(from: back.point, to: node), staysOnEdge: back.onFirstEdge)
     }
 
     /// The bearing of travel out of the tail of `edges[index]`, measured over `distance` metres.
     func bearingOutOf(edges: [EdgeIndex], at index: Int, distance: Meters) -> Bearing {
-        let node = nodeCoordinates[Int(tail[Int(edges[index])])]
-        if let bearing = bearingAlongFirstSegment(of: edges[index], from: node, distance: distance) { return bearing }
-        return bearingOutOfBeyondFirstSegment(edges: edges, at: index, from: node, distance: distance)
+        departureProbe(edges: edges, at: index, distance: distance).bearing
     }
 
-    /// `bearingOutOf(edges:at:distance:)` when `bearingAlongFirstSegment` has been asked already and
-    /// said nil; `node` is the coordinate of the tail of `edges[index]`.
-    func bearingOutOfBeyondFirstSegment(edges: [EdgeIndex], at index: Int, from node: Coordinate, distance: Meters) -> Bearing {
+    /// `bearingOutOf(edges:at:distance:)`, and whether the probe stayed on `edges[index]`. `tailNode` is
+    /// the edge's tail when the caller knows it (looking it up searches `firstOut`).
+    func departureProbe<Edges: RandomAccessCollection<EdgeIndex>>(edges: Edges, at index: Int, distance: Meters,
+                                                                  tailNode: NodeIndex? = nil) -> ProbedBearing
+        where Edges.Index == Int {
+        let node = nodeCoordinates[Int(tailNode ?? tail[Int(edges[index])])]
+        if let bearing = bearingAlongFirstSegment(of: edges[index], from: node, distance: distance) {
+            return ProbedBearing(bearing: bearing, staysOnEdge: true)
+        }
         let ahead = probeForward(edges: edges, from: index, distance: distance)
-        return GreatCircle.initialBearing(from: node, to: ahead)
+        return ProbedBearing(bearing: GreatCircle.initialBearing(from: node, to: ahead.point), staysOnEdge: ahead.onFirstEdge)
     }
 
     /// The bearing of a single edge leaving its tail, measured over up to `distance` metres of it.
@@ -74,15 +87,7 @@ extension RoadGraph {
     /// The same for a caller that knows the edge's tail (looking it up searches `firstOut`).
     /// - Precondition: `tailNode == tail[edge]`.
     func bearingOutOf(edge: EdgeIndex, leaving tailNode: NodeIndex, distance: Meters) -> Bearing {
-        let node = nodeCoordinates[Int(tailNode)]
-        if let bearing = bearingAlongFirstSegment(of: edge, from: node, distance: distance) { return bearing }
-        var current = node
-        var remaining = distance
-        for next in shapePoints(of: edge) {
-            if let hit = step(&current, to: next, remaining: &remaining) { return GreatCircle.initialBearing(from: node, to: hit) }
-        }
-        let end = step(&current, to: nodeCoordinates[Int(head[Int(edge)])], remaining: &remaining) ?? current
-        return GreatCircle.initialBearing(from: node, to: end)
+        departureProbe(edges: CollectionOfOne(edge), at: 0, distance: distance, tailNode: tailNode).bearing
     }
 
     /// The bearing out of `node` (the tail of `edge`) when the probe ends on the edge's first segment: then
@@ -106,4 +111,11 @@ extension RoadGraph {
         current = next
         return nil
     }
+}
+
+/// A bearing measured along a route, and whether its probe stayed on the route's edge at the junction:
+/// then it is that edge's own bearing (as `EdgeBearingTable` holds it), whatever the route does beyond.
+struct ProbedBearing: Sendable {
+    var bearing: Bearing
+    var staysOnEdge: Bool
 }

@@ -17,12 +17,28 @@ struct RoundaboutCatalogue: Sendable {
 
     /// The rings touched by the nodes of `edges` (nil when there are none, the common case).
     /// - Complexity: O(route nodes × degree + ring nodes × degree × probe walk).
-    init?(graph: borrowing RoadGraph, edges: [EdgeIndex]) {
+    init?(graph: borrowing RoadGraph, edges: [EdgeIndex], bearings: EdgeBearingTable?) {
         guard let first = edges.first else { return nil }
         var starts: [NodeIndex] = []
         for node in [graph.tail[Int(first)]] + edges.map({ graph.head[Int($0)] }) where Self.isOnRing(node, graph) {
             starts.append(node)
         }
+        self.init(graph: graph, starts: starts, bearings: bearings)
+    }
+
+    /// Every ring of the graph (nil when it has none).
+    ///
+    /// A node's ring is the same whichever node the walks start from: a walk that comes back to its start
+    /// follows each node's only ring edge, so every walk through a node of that loop walks the same loop.
+    /// - Complexity: O(edges + ring nodes × degree × probe walk); a ring-tagged way that never closes is
+    ///   walked again from each of its nodes, up to `maximumRingNodes` nodes a walk.
+    init?(graph: borrowing RoadGraph, bearings: EdgeBearingTable?) {
+        var starts: [NodeIndex] = []
+        for node in 0..<graph.nodeCount where Self.isOnRing(NodeIndex(node), graph) { starts.append(NodeIndex(node)) }
+        self.init(graph: graph, starts: starts, bearings: bearings)
+    }
+
+    private init?(graph: borrowing RoadGraph, starts: [NodeIndex], bearings: EdgeBearingTable?) {
         guard !starts.isEmpty else { return nil }
         var walks: [RingWalk] = []
         var walked: Set<NodeIndex> = []
@@ -33,11 +49,18 @@ struct RoundaboutCatalogue: Sendable {
         }
         guard !walks.isEmpty else { return nil }
         for walk in walks {
-            guard let ring = walk.classified(graph: graph) else { continue }
+            guard let ring = walk.classified(graph: graph, bearings: bearings) else { continue }
             for node in ring.nodes { ringOfNode[node] = rings.count }
             rings.append(ring)
         }
         if rings.isEmpty { return nil }
+    }
+
+    /// Bytes held (an estimate: the rings' node lists and the node lookup).
+    var byteCount: Int {
+        let nodes = ringOfNode.count
+        return nodes * (MemoryLayout<NodeIndex>.stride + 2 * MemoryLayout<(NodeIndex, Int)>.stride)
+            + rings.count * MemoryLayout<Roundabout>.stride
     }
 
     /// The classified ring through `node`, if any.
@@ -80,14 +103,14 @@ private struct RingWalk {
     }
 
     /// The ring with its kind; nil when a node has more than one ring edge arriving (rings merging).
-    func classified(graph: RoadGraph) -> Roundabout? {
+    func classified(graph: borrowing RoadGraph, bearings: EdgeBearingTable?) -> Roundabout? {
         var joining: [[Roundabout.JoiningRoad]] = []
         var connectedNames: Set<String> = []
-        let probe = TurnClassifier.standardProbeDistance
+        let probe = TurnClassifier.probeDistance
         for node in nodes {
             var roads: [Roundabout.JoiningRoad] = []
             for e in graph.outgoingEdges(of: node) where !graph.flags[Int(e)].contains(.roundabout) {
-                roads.append(.init(edge: e, leavesRing: true, bearing: graph.bearingOutOf(edge: e, distance: probe)))
+                roads.append(.init(edge: e, leavesRing: true, bearing: bearings?.leaving[Int(e)] ?? graph.bearingOutOf(edge: e, leaving: node, distance: probe)))
             }
             var ringEdgesIn = 0
             for e in graph.incomingEdges(of: node) {
@@ -98,7 +121,7 @@ private struct RingWalk {
                 if roads.contains(where: {
                     $0.leavesRing ? graph.isTwin($0.edge, ofEntering: e, from: eTail) : graph.isTwin($0.edge, of: e)
                 }) { continue }
-                roads.append(.init(edge: e, leavesRing: false, bearing: graph.bearingBackAlong(edge: e, distance: probe)))
+                roads.append(.init(edge: e, leavesRing: false, bearing: bearings?.backAlong[Int(e)] ?? graph.bearingBackAlong(edge: e, distance: probe)))
             }
             guard ringEdgesIn == 1 else { return nil }
             for road in roads { connectedNames.insert(graph.name(of: road.edge)) }

@@ -22,11 +22,10 @@ import RoadNetwork
 /// across a rotary), needs no word; any other way through the node is announced as leaving the ring.
 struct RoundaboutManeuver {
     let graph: RoadGraph
+    let index: GuidanceIndex
     let edges: [EdgeIndex]
-    /// The rings the leg touches; nil when there are none.
+    /// The rings the leg touches (or every ring of the graph); nil when there are none.
     let catalogue: RoundaboutCatalogue?
-    /// How far along ordinary roads bearings are measured.
-    let probeDistance: Meters
 
     /// How far along a ring edge its direction is measured where the driver leaves the ring. A ring
     /// curves, so only the stretch next to the exit node tells the direction the driver comes from
@@ -34,11 +33,12 @@ struct RoundaboutManeuver {
     /// would reach round the curve and turn a right exit into "straight".
     static let ringProbeDistance: Meters = 2
 
-    init(graph: RoadGraph, edges: [EdgeIndex], probeDistance: Meters) {
-        self.graph = graph
+    /// Bearings along ordinary roads are measured over the classifier's probe, from `index`.
+    init(index: GuidanceIndex, edges: [EdgeIndex]) {
+        self.index = index
+        graph = index.graph
         self.edges = edges
-        self.probeDistance = probeDistance
-        catalogue = RoundaboutCatalogue(graph: graph, edges: edges)
+        catalogue = index.rings(touching: edges)
     }
 
     /// The step leaving a ring.
@@ -57,9 +57,10 @@ struct RoundaboutManeuver {
         case turn(ClassifiedTurn)
     }
 
-    /// The roundabout maneuver at junction `i` (between `edges[i - 1]` and `edges[i]`), if it is one.
+    /// The roundabout maneuver at junction `i` (between `edges[i - 1]` and `edges[i]`), if it is one;
+    /// `before` and `after` are the route's bearings into and out of the junction.
     /// - Complexity: O(degree) for ordinary junctions; O(ring nodes passed × degree) on entry.
-    func classify(at i: Int, before: Bearing) -> Outcome {
+    func classify(at i: Int, before: Bearing, after: Bearing) -> Outcome {
         let inRing = isRing(edges[i - 1]), outRing = isRing(edges[i])
         let node = graph.tail[Int(edges[i])]
         switch (inRing, outRing) {
@@ -74,7 +75,6 @@ struct RoundaboutManeuver {
                                         bearingBefore: exit.bearingBefore, bearingAfter: exit.bearingAfter))
         case (false, false):
             guard let ring = catalogue?.ring(at: node) else { return .notRoundabout }
-            let after = graph.bearingOutOf(edges: edges, at: i, distance: probeDistance)
             let modifier = TurnAngleBands.modifier(forDeviation: before.turnAngle(to: after))
             if isSameRoad(edges[i - 1], edges[i]) && isStraightest(at: i, deviation: before.turnAngle(to: after), before: before) {
                 return .silent
@@ -122,7 +122,7 @@ struct RoundaboutManeuver {
     /// The step leaving the ring at junction `k` (the ring edge `edges[k - 1]` into the road `edges[k]`).
     private func leave(at k: Int, kind: Roundabout.Kind) -> Exit {
         let before = graph.bearingInto(edges: edges, at: k - 1, distance: Self.ringProbeDistance)
-        let after = graph.bearingOutOf(edges: edges, at: k, distance: probeDistance)
+        let after = index.departure(edges: edges, at: k).bearing
         return Exit(type: Self.exitType(kind), modifier: TurnAngleBands.modifier(forDeviation: before.turnAngle(to: after)),
                     bearingBefore: before, bearingAfter: after)
     }
@@ -153,7 +153,7 @@ struct RoundaboutManeuver {
             if let mandatory, mandatory.toEdge != e { continue }
             if restrictions.contains(where: { $0.kind == .prohibitive && $0.toEdge == e }) { continue }
             if isMinorExit(e, from: edges[i]) { continue }
-            let deviation = before.turnAngle(to: graph.bearingOutOf(edge: e, distance: probeDistance))
+            let deviation = before.turnAngle(to: index.bearingLeaving(e, from: graph.head[Int(inEdge)]))
             if clockwise ? deviation < ringDeviation : deviation > ringDeviation { return true }
         }
         return false
@@ -164,7 +164,7 @@ struct RoundaboutManeuver {
         let inEdge = edges[i - 1]
         for e in graph.outgoingEdges(of: graph.head[Int(inEdge)]) where e != edges[i] {
             if graph.head[Int(e)] == graph.tail[Int(inEdge)] && graph.wayID[Int(e)] == graph.wayID[Int(inEdge)] { continue }
-            if abs(before.turnAngle(to: graph.bearingOutOf(edge: e, distance: probeDistance))) < abs(deviation) { return false }
+            if abs(before.turnAngle(to: index.bearingLeaving(e, from: graph.head[Int(inEdge)]))) < abs(deviation) { return false }
         }
         return true
     }

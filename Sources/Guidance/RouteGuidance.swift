@@ -65,20 +65,34 @@ public struct RouteStep: Sendable {
 }
 
 /// The guidance pipeline over a route: steps (turn-by-turn) and the densified waypoint list.
+///
+/// Each pass comes in two forms: over a bare graph, measuring the junctions and rings of the route as it
+/// goes (one route), and over a `GuidanceIndex` that has measured the whole graph once (many routes,
+/// as a server answers). Both give the same result.
 public enum RouteGuidance {
     /// The turn-by-turn steps of one leg, from `depart` to `arrive`.
     /// - Complexity: O(coordinates + edges × junction degree) of the leg.
     public static func steps(for leg: RouteLeg, in graph: RoadGraph, language: InstructionLanguage = .en) -> [RouteStep] {
-        StepBuilder(graph: graph, leg: leg, language: language).steps()
+        steps(for: leg, using: .measuringOnDemand(graph), language: language)
+    }
+
+    /// `steps(for:in:language:)` over an index of the graph.
+    public static func steps(for leg: RouteLeg, using index: GuidanceIndex, language: InstructionLanguage = .en) -> [RouteStep] {
+        StepBuilder(index: index, leg: leg, language: language).steps()
     }
 
     /// The steps of every leg of a route, one array per leg; unlike `steps(for:in:language:)` on a lone
     /// leg, an intermediate leg's arrival names its via point ("You have arrived at waypoint 1").
     /// - Complexity: O(coordinates + edges × junction degree) of the route.
     public static func steps(for route: Route, in graph: RoadGraph, language: InstructionLanguage = .en) -> [[RouteStep]] {
-        route.legs.enumerated().map { index, leg in
-            var builder = StepBuilder(graph: graph, leg: leg, language: language)
-            if index < route.legs.count - 1 { builder.arrivalIndex = index + 1 }
+        steps(for: route, using: .measuringOnDemand(graph), language: language)
+    }
+
+    /// `steps(for:in:language:)` of a route over an index of the graph.
+    public static func steps(for route: Route, using index: GuidanceIndex, language: InstructionLanguage = .en) -> [[RouteStep]] {
+        route.legs.enumerated().map { n, leg in
+            var builder = StepBuilder(index: index, leg: leg, language: language)
+            if n < route.legs.count - 1 { builder.arrivalIndex = n + 1 }
             return builder.steps()
         }
     }
@@ -89,7 +103,12 @@ public enum RouteGuidance {
     /// point instead, see `GuidanceReplay`).
     /// - Complexity: O(coordinates + inserted points + edges × junction degree).
     public static func waypoints(for route: Route, in graph: RoadGraph, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
+        waypoints(for: route, using: .measuringOnDemand(graph), options: options)
+    }
+
+    /// `waypoints(for:in:options:)` over an index of the graph.
+    public static func waypoints(for route: Route, using index: GuidanceIndex, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
         let speed = options.plannedSpeed
-        return WaypointBuilder(graph: graph, options: options).build(for: route) { _ in speed }
+        return WaypointBuilder(index: index, options: options).build(for: route) { _ in speed }
     }
 }

@@ -17,6 +17,7 @@ struct PlacedManeuver: Sendable {
 /// Builds a leg's maneuvers: depart, the classified turns, arrive.
 struct StepBuilder {
     let graph: RoadGraph
+    let index: GuidanceIndex
     let leg: RouteLeg
     let geometry: LegGeometry
     let language: InstructionLanguage
@@ -25,8 +26,9 @@ struct StepBuilder {
     /// For intermediate legs of a route with vias: the 1-based number of the via point reached.
     var arrivalIndex: Int? = nil
 
-    init(graph: RoadGraph, leg: RouteLeg, language: InstructionLanguage) {
-        self.graph = graph
+    init(index: GuidanceIndex, leg: RouteLeg, language: InstructionLanguage) {
+        self.index = index
+        graph = index.graph
         self.leg = leg
         self.geometry = LegGeometry(leg: leg, graph: graph)
         self.language = language
@@ -64,7 +66,7 @@ struct StepBuilder {
 
         // Junctions: classified one by one, then the ones a driver perceives as one merged.
         // The classifier sees the leg up to the edge arrived on, so a ring the route ends on has no exit.
-        let classifier = TurnClassifier(graph: graph, edges: edges.isEmpty ? edges : Array(edges[...arriveEdge]))
+        let classifier = TurnClassifier(index: index, edges: edges.isEmpty ? edges : Array(edges[...arriveEdge]))
         let collapsed = StepCollapsing(graph: graph, edges: edges).collapse(
             legTurns(classifier, from: departEdge + 1, through: arriveEdge), departure: departEdge,
             arrival: geometry.cumulativeDistance[last])
@@ -102,7 +104,7 @@ struct StepBuilder {
         var i = first
         while i <= last {
             guard let turn = ModeChangeRule.adjust(classifier.classify(at: i), at: i, edges: leg.edges, graph: graph,
-                                                   probeDistance: classifier.probeDistance) else { i += 1; continue }
+                                                   index: index) else { i += 1; continue }
             turns.append(LegTurn(turn: turn, junction: i, roadEdge: turn.resumeIndex ?? i,
                                  distance: geometry.cumulativeDistance[geometry.edgeStart[i]]))
             if turn.type.entersRoundabout {

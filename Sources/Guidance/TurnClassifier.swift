@@ -32,47 +32,42 @@ struct ClassifiedTurn: Sendable, Hashable {
 /// whole by `JunctionTurns`.
 struct TurnClassifier {
     let graph: RoadGraph
+    let index: GuidanceIndex
     let edges: [EdgeIndex]
-    /// How far along the roads bearings are measured.
-    var probeDistance: Meters = TurnClassifier.standardProbeDistance
-    /// Far enough that a short first piece of a road (a ramp leaving at a shallow angle before it bends
-    /// away, a kink at the junction) does not decide the turn, near enough that a road curving away later
-    /// does not. 15 m matched OSRM's junction scenarios best (10 m: 450 exact of 676, 15 m: 454, 20 m: 446).
-    static let standardProbeDistance: Meters = 15
+    /// How far along the roads bearings are measured: far enough that a short first piece of a road (a
+    /// ramp leaving at a shallow angle before it bends away, a kink at the junction) does not decide the
+    /// turn, near enough that a road curving away later does not. 15 m matched OSRM's junction scenarios
+    /// best (10 m: 450 exact of 676, 15 m: 454, 20 m: 446).
+    static let probeDistance: Meters = 15
     let roundabouts: RoundaboutManeuver
-    /// What `JunctionTurns` reads, shared by every junction of the leg.
-    let labels: RoadLabels
 
-    init(graph: RoadGraph, edges: [EdgeIndex]) {
-        self.graph = graph
-        labels = RoadLabels(graph: graph)
+    init(index: GuidanceIndex, edges: [EdgeIndex]) {
+        self.index = index
+        graph = index.graph
         self.edges = edges
-        roundabouts = RoundaboutManeuver(graph: graph, edges: edges, probeDistance: Self.standardProbeDistance)
+        roundabouts = RoundaboutManeuver(index: index, edges: edges)
     }
 
     /// The classification at junction `i`, or nil when nothing is announced there.
     /// - Complexity: O(degree × probe walk) for ordinary nodes; O(ring length) when entering a roundabout.
     func classify(at i: Int) -> ClassifiedTurn? {
         let inEdge = edges[i - 1], outEdge = edges[i]
-        let before = graph.bearingInto(edges: edges, at: i - 1, distance: probeDistance)
-        // `bearingOutOf(edges:at:distance:)`, keeping what the junction's own bearing of the same edge
-        // would compute again: the two agree whenever the probe ends on the edge's first segment.
-        let node = graph.nodeCoordinates[Int(graph.head[Int(inEdge)])]
-        let alongFirstSegment = graph.bearingAlongFirstSegment(of: outEdge, from: node, distance: probeDistance)
-        let after = alongFirstSegment
-            ?? graph.bearingOutOfBeyondFirstSegment(edges: edges, at: i, from: node, distance: probeDistance)
+        let before = index.arrival(edges: edges, at: i - 1).bearing
+        let departure = index.departure(edges: edges, at: i, tailNode: graph.head[Int(inEdge)])
+        let after = departure.bearing
 
         // 1. Roundabouts.
-        switch roundabouts.classify(at: i, before: before) {
+        switch roundabouts.classify(at: i, before: before, after: after) {
         case .turn(let turn): return turn
         case .silent: return nil
         case .notRoundabout: break
         }
 
-        let junction = Junction(graph: graph, inEdge: inEdge, arrival: before, probeDistance: probeDistance,
-                                knownBearing: alongFirstSegment.map { (outEdge, $0) })
+        // A departure that stayed on the edge measured the junction's own bearing of that road.
+        let junction = Junction(graph: graph, index: index, inEdge: inEdge, arrival: before,
+                                knownBearing: departure.staysOnEdge ? (outEdge, after) : nil)
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
-        let instruction = JunctionTurns(labels: labels, junction: junction).instruction(for: taken)
+        let instruction = JunctionTurns(labels: index.labels, junction: junction).instruction(for: taken)
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
                               isSilent: instruction.isSilent, roadCount: junction.roads.count,
                               choices: junction.roads.dropFirst().filter(\.entryAllowed).count)

@@ -9,7 +9,14 @@ import Routing
 /// maneuver (the next leg's `depart` at the same position is not repeated).
 struct WaypointBuilder {
     let graph: RoadGraph
+    let index: GuidanceIndex
     let options: GuidanceOptions
+
+    init(index: GuidanceIndex, options: GuidanceOptions) {
+        self.index = index
+        graph = index.graph
+        self.options = options
+    }
 
     /// The waypoints of `route`, each carrying the vehicle speed `speedAt(distance along the route)`.
     /// - Complexity: O(coordinates + inserted points + edges × junction degree).
@@ -19,7 +26,7 @@ struct WaypointBuilder {
         let legCount = route.legs.count
         for (legIndex, leg) in route.legs.enumerated() {
             guard !leg.coordinates.isEmpty else { continue }
-            var steps = StepBuilder(graph: graph, leg: leg, language: options.language)
+            var steps = StepBuilder(index: index, leg: leg, language: options.language)
             steps.distanceOffset = offset
             if legIndex < legCount - 1 { steps.arrivalIndex = legIndex + 1 }
             let maneuvers = steps.maneuvers()

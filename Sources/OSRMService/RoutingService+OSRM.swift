@@ -9,7 +9,7 @@ extension RoutingService {
     /// - Throws: `NoSegment`, `NoRoute`.
     public func route(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> String {
         let route = try computeRoute(request, workspace: workspace)
-        let steps = request.steps ? RouteGuidance.steps(for: route, in: graph) : route.legs.map { _ in [] }
+        let steps = request.steps ? RouteGuidance.steps(for: route, using: guidance) : route.legs.map { _ in [] }
         var options = OSRMRouteResponse.Options()
         options.geometries = request.geometries
         options.overview = OSRMRouteResponse.Overview(rawValue: request.overview.rawValue) ?? .simplified

@@ -26,7 +26,7 @@ extension RoutingService {
         var reader = try OptionReader(request.options)
         let (route, guidance) = try guidedRoute(request.coordinates, reader: &reader, workspace: workspace)
         try reader.finish(allowed: Self.guidanceOptionNames + ["continue_straight"] + SnapOptions.optionNames)
-        let waypoints = RouteGuidance.waypoints(for: route, in: graph, options: guidance)
+        let waypoints = RouteGuidance.waypoints(for: route, using: self.guidance, options: guidance)
         var lines: [String] = []
         var writer = WaypointStreamWriter(summary: GuidanceSummary(distance: route.distance, duration: route.duration)) { lines.append($0) }
         for record in GuidanceReplay.records(for: waypoints, language: guidance.language) { writer.write(record) }
@@ -65,7 +65,7 @@ extension RoutingService {
         options.batchSize = try reader.integer("batch_size", default: options.batchSize, range: 0...100_000_000)
         try reader.finish(allowed: Self.guidanceOptionNames + Self.markerOptionNames + ["continue_straight"] + SnapOptions.optionNames)
 
-        let waypoints = RouteGuidance.waypoints(for: route, in: graph, options: guidance)
+        let waypoints = RouteGuidance.waypoints(for: route, using: self.guidance, options: guidance)
         var along: [PointOfInterestOnRoute] = []
         if let categories {
             do throws(PlacesError) {

@@ -1,6 +1,7 @@
 import Places
 import RouteFormats
 import Geodesy
+import Guidance
 import RoadNetwork
 import Routing
 import Synchronization
@@ -19,28 +20,36 @@ public final class RoutingService: Sendable {
     public let places: PointOfInterestFinder
     public let limits: ServiceLimits
     public let table: any TravelTable
+    /// What the steps, waypoints and markers read of the graph besides the graph.
+    public let guidance: GuidanceIndex
     /// Routers without some road classes, keyed by the sorted class names.
     private let excludingRouters = Mutex<[String: Router]>([:])
     private let landmarks: Int
     /// The map page's road layer, built on the first `/roads/v1` request (see `roadLayer`).
     let roadLayerCache = Mutex<RoadLayer?>(nil)
 
-    /// - Parameter landmarks: ALT landmarks of the routers (see `Router.init`): worth their set-up time
-    ///   for a server answering many queries, not for one CLI route.
+    /// - Parameters:
+    ///   - landmarks: ALT landmarks of the routers (see `Router.init`): worth their set-up time for a
+    ///     server answering many queries, not for one CLI route.
+    ///   - guidance: an index of the graph (`GuidanceIndex(graph:)`), worth its set-up time for the same
+    ///     server; nil measures each route's junctions as it goes.
     public convenience init(graph: RoadGraph, pointsOfInterest: [PointOfInterest] = [], limits: ServiceLimits = ServiceLimits(),
-                            landmarks: Int = 0, table: any TravelTable = RouterTable()) {
-        self.init(router: Router(graph: graph, landmarks: landmarks), pointsOfInterest: pointsOfInterest, limits: limits, table: table)
+                            landmarks: Int = 0, table: any TravelTable = RouterTable(), guidance: GuidanceIndex? = nil) {
+        self.init(router: Router(graph: graph, landmarks: landmarks), pointsOfInterest: pointsOfInterest, limits: limits, table: table,
+                  guidance: guidance)
     }
 
     /// A service over a router already set up (e.g. with a database's contraction hierarchies); routers
     /// that exclude road classes get the same landmark count, and no hierarchies (they answer with A*).
+    /// - Precondition: `guidance`, when given, indexes `router.graph`.
     public init(router: Router, pointsOfInterest: [PointOfInterest] = [], limits: ServiceLimits = ServiceLimits(),
-                table: any TravelTable = RouterTable()) {
+                table: any TravelTable = RouterTable(), guidance: GuidanceIndex? = nil) {
         self.graph = router.graph
         self.router = router
         self.places = PointOfInterestFinder(pointsOfInterest)
         self.limits = limits
         self.table = table
+        self.guidance = guidance ?? .measuringOnDemand(router.graph)
         self.landmarks = router.landmarkCount
     }
 

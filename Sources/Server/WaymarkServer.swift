@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Guidance
 import Logging
 import OSRMService
 import WaymarkKit
@@ -53,7 +54,7 @@ public enum WaymarkServer {
         let service = try HTTPService(configuration: configuration.http, logger: logger) {
             let loaded = try source.load()
             return RoutingService(router: try loaded.makeRouter(landmarks: landmarks), pointsOfInterest: loaded.pointsOfInterest,
-                                  limits: limits)
+                                  limits: limits, guidance: GuidanceIndex(graph: loaded.graph))
         }
         // Under the program's source (`[waymark]`), where a log reader has always found the start-up lines.
         for warning in configuration.http.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)", source: Self.logSource) }

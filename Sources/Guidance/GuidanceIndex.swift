@@ -1,0 +1,95 @@
+import Geodesy
+import RoadNetwork
+
+/// A road graph with what guidance measures of it once rather than for every route: the bearing of each
+/// edge at both of its ends and every roundabout ring, classified.
+///
+/// A route's steps judge each junction on the route by the bearings of every road meeting it and each
+/// ring the route touches by the roads joining it. For a server answering many routes over one graph,
+/// measuring those once (`init(graph:)`) makes the steps of a Porto route 1.6 times as fast (BENCHMARKS.md,
+/// phase 16); for a single route, measuring the whole graph would cost more than the route
+/// (`measuringOnDemand(_:)`). Both give the same steps, bit for bit: the tables hold the values the probes
+/// themselves return.
+///
+/// An index is immutable and `Sendable`: build it once beside the router and share it between threads.
+public final class GuidanceIndex: Sendable {
+    public let graph: RoadGraph
+    /// The columns that junction rules read, shared by every junction.
+    let labels: RoadLabels
+    /// Each edge's bearings over the classifier's probe; nil when measured on demand.
+    let bearings: EdgeBearingTable?
+    /// Every ring of the graph; nil when the rings a route touches are found for each route.
+    private let everyRing: RoundaboutCatalogue?
+    private let ringsAreIndexed: Bool
+
+    /// Measures the whole graph: each edge's bearings (on all cores) and every roundabout ring.
+    /// - Complexity: O(edges + shape points + ring nodes × degree); Porto (148,490 edges): about 0.1 s.
+    public init(graph: RoadGraph) {
+        self.graph = graph
+        labels = RoadLabels(graph: graph)
+        let bearings = EdgeBearingTable(graph: graph, probeDistance: TurnClassifier.probeDistance)
+        self.bearings = bearings
+        everyRing = RoundaboutCatalogue(graph: graph, bearings: bearings)
+        ringsAreIndexed = true
+    }
+
+    private init(measuringOnDemand graph: RoadGraph) {
+        self.graph = graph
+        labels = RoadLabels(graph: graph)
+        bearings = nil
+        everyRing = nil
+        ringsAreIndexed = false
+    }
+
+    /// An index that measures nothing ahead: each route measures the junctions and rings it passes.
+    /// - Complexity: O(1).
+    public static func measuringOnDemand(_ graph: RoadGraph) -> GuidanceIndex {
+        GuidanceIndex(measuringOnDemand: graph)
+    }
+
+    /// Whether the index holds the graph's bearings and rings (`init(graph:)`).
+    public var isPrecomputed: Bool { bearings != nil }
+
+    /// Bytes held besides the graph: the bearing table and the rings.
+    public var byteCount: Int {
+        (bearings?.byteCount ?? 0) + (everyRing?.byteCount ?? 0)
+    }
+}
+
+/// The bearings and rings classification reads, from the tables when there are some, measured otherwise.
+/// Every bearing is over the classifier's probe, `TurnClassifier.probeDistance`.
+extension GuidanceIndex {
+    /// The bearing out of `tailNode` along the edge `e` alone (`RoadGraph.bearingOutOf(edge:leaving:distance:)`).
+    /// - Precondition: `tailNode == graph.tail[e]`.
+    func bearingLeaving(_ e: EdgeIndex, from tailNode: NodeIndex) -> Bearing {
+        if let bearings { return bearings.leaving[Int(e)] }
+        return graph.bearingOutOf(edge: e, leaving: tailNode, distance: TurnClassifier.probeDistance)
+    }
+
+    /// The bearing from the head of `e` back along it (`RoadGraph.bearingBackAlong(edge:distance:)`).
+    func bearingBackAlong(_ e: EdgeIndex) -> Bearing {
+        if let bearings { return bearings.backAlong[Int(e)] }
+        return graph.bearingBackAlong(edge: e, distance: TurnClassifier.probeDistance)
+    }
+
+    /// The bearing of travel into the head of `edges[index]` along the route (`RoadGraph.arrivalProbe`).
+    func arrival(edges: [EdgeIndex], at index: Int) -> ProbedBearing {
+        let e = edges[index]
+        if let bearings, bearings.arrivingStaysOnEdge(e) { return ProbedBearing(bearing: bearings.arriving[Int(e)], staysOnEdge: true) }
+        return graph.arrivalProbe(edges: edges, at: index, distance: TurnClassifier.probeDistance)
+    }
+
+    /// The bearing of travel out of the tail of `edges[index]` along the route (`RoadGraph.departureProbe`);
+    /// `tailNode` is that tail when the caller knows it.
+    func departure(edges: [EdgeIndex], at index: Int, tailNode: NodeIndex? = nil) -> ProbedBearing {
+        let e = edges[index]
+        if let bearings, bearings.leavingStaysOnEdge(e) { return ProbedBearing(bearing: bearings.leaving[Int(e)], staysOnEdge: true) }
+        return graph.departureProbe(edges: edges, at: index, distance: TurnClassifier.probeDistance, tailNode: tailNode)
+    }
+
+    /// The rings that the nodes of `edges` lie on (nil when none): looked up in the index, or found and
+    /// classified for these edges.
+    func rings(touching edges: [EdgeIndex]) -> RoundaboutCatalogue? {
+        ringsAreIndexed ? everyRing : RoundaboutCatalogue(graph: graph, edges: edges, bearings: nil)
+    }
+}
