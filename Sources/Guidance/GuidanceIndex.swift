@@ -26,7 +26,7 @@ public final class GuidanceIndex: Sendable {
     /// - Complexity: O(edges + shape points + ring nodes × degree); Porto (148,490 edges): about 0.1 s.
     public init(graph: RoadGraph) {
         self.graph = graph
-        labels = RoadLabels(graph: graph)
+        labels = RoadLabels(graph: graph, decidingChangesAtJunctions: true)
         let bearings = EdgeBearingTable(graph: graph, probeDistance: TurnClassifier.probeDistance)
         self.bearings = bearings
         everyRing = RoundaboutCatalogue(graph: graph, bearings: bearings)
@@ -52,7 +52,7 @@ public final class GuidanceIndex: Sendable {
 
     /// Bytes held besides the graph: the bearing table and the rings.
     public var byteCount: Int {
-        (bearings?.byteCount ?? 0) + (everyRing?.byteCount ?? 0)
+        (bearings?.byteCount ?? 0) + (everyRing?.byteCount ?? 0) + labels.byteCount
     }
 }
 

@@ -48,15 +48,18 @@ struct Junction: Sendable {
             let a = 180 - arrival.turnAngle(to: bearing)
             return a >= 360 ? a - 360 : a < 0 ? a + 360 : a
         }
-        var roads: [JunctionRoad] = []
-        var arrivalRoad = JunctionRoad(outEdge: nil, edge: inEdge, angle: 0, entryAllowed: false)
         let outgoing = graph.outgoingEdges(of: node)
+        let incoming = graph.incomingEdges(of: node)
+        // The road arrived on first, then the others in clockwise order.
+        var roads: [JunctionRoad] = []
+        roads.reserveCapacity(outgoing.count + incoming.count)
+        roads.append(JunctionRoad(outEdge: nil, edge: inEdge, angle: 0, entryAllowed: false))
         for e in outgoing {
             var allowed = !restrictions.contains { $0.kind == .prohibitive && $0.toEdge == e }
             if let mandatory, mandatory.toEdge != e { allowed = false }
             if graph.head[Int(e)] == arrivedFrom && graph.wayID[Int(e)] == graph.wayID[Int(inEdge)]
                 && graph.isTwin(e, of: inEdge) {
-                arrivalRoad = JunctionRoad(outEdge: e, edge: e, angle: 0, entryAllowed: allowed)
+                roads[0] = JunctionRoad(outEdge: e, edge: e, angle: 0, entryAllowed: allowed)
                 continue
             }
             let bearing: Bearing
@@ -67,15 +70,18 @@ struct Junction: Sendable {
             }
             roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
         }
-        for f in graph.incomingEdges(of: node) where f != inEdge {
-            // A two-way road is listed once, by its out-edge.
-            let fTail = graph.tail[Int(f)]
-            if outgoing.contains(where: { graph.isTwin($0, ofEntering: f, from: fTail) }) { continue }
-            let bearing = index.bearingBackAlong(f)
-            roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: bearing), entryAllowed: false))
+        for f in incoming where f != inEdge {
+            // A two-way road is listed once, by its out-edge (a twin shares the way, so only then is the
+            // tail of `f`, a search of `firstOut`, looked up).
+            let way = graph.wayID[Int(f)]
+            if outgoing.contains(where: { graph.wayID[Int($0)] == way }) {
+                let fTail = graph.tail[Int(f)]
+                if outgoing.contains(where: { graph.isTwin($0, ofEntering: f, from: fTail) }) { continue }
+            }
+            roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: index.bearingBackAlong(f)), entryAllowed: false))
         }
-        roads.sort { $0.angle < $1.angle }
-        self.roads = [arrivalRoad] + roads
+        roads[1...].sort { $0.angle < $1.angle }
+        self.roads = roads
     }
 }
 

@@ -45,14 +45,11 @@ struct JunctionTurns {
 
     /// Whether the road at `index` carries the arrival road's name on (no announcement needed).
     func hasSameName(_ index: Int) -> Bool {
-        let e = roads[index].edge
-        return !NameChange.requiresAnnouncement(fromName: labels.name(of: inEdge), fromRef: labels.ref(of: inEdge),
-                                               toName: labels.name(of: e), toRef: labels.ref(of: e))
+        !labels.requiresAnnouncement(from: inEdge, to: roads[index].edge)
     }
 
     private func names(_ a: EdgeIndex, sameAs b: EdgeIndex) -> Bool {
-        !NameChange.requiresAnnouncement(fromName: labels.name(of: a), fromRef: labels.ref(of: a),
-                                         toName: labels.name(of: b), toRef: labels.ref(of: b))
+        !labels.requiresAnnouncement(from: a, to: b)
     }
 
     /// The instruction for leaving over the road at `taken`.

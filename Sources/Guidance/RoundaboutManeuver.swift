@@ -62,7 +62,7 @@ struct RoundaboutManeuver {
     /// - Complexity: O(degree) for ordinary junctions; O(ring nodes passed × degree) on entry.
     func classify(at i: Int, before: Bearing, after: Bearing) -> Outcome {
         let inRing = isRing(edges[i - 1]), outRing = isRing(edges[i])
-        let node = graph.tail[Int(edges[i])]
+        let node = graph.head[Int(edges[i - 1])]
         switch (inRing, outRing) {
         case (false, true):
             return .turn(enter(at: i, before: before))
@@ -86,7 +86,7 @@ struct RoundaboutManeuver {
 
     /// Entering at junction `i`: scans the ring to the exit, counting exits.
     private func enter(at i: Int, before: Bearing) -> ClassifiedTurn {
-        let entry = graph.tail[Int(edges[i])]
+        let entry = graph.head[Int(edges[i - 1])]
         let ring = catalogue?.ring(at: entry)
         let kind = ring?.kind ?? .roundabout
         let onRing = graph.bearingOutOf(edges: edges, at: i, distance: Self.ringProbeDistance)
@@ -96,7 +96,7 @@ struct RoundaboutManeuver {
         var exitNumber = canLeave(atEntry: i, before: before, clockwise: ring?.isClockwise ?? false) ? 1 : 0
         var k = i + 1
         while k < edges.count && isRing(edges[k]) {
-            if hasCountedExit(at: graph.tail[Int(edges[k])], ringEdge: edges[k]) { exitNumber += 1 }
+            if hasCountedExit(at: graph.head[Int(edges[k - 1])], ringEdge: edges[k]) { exitNumber += 1 }
             k += 1
         }
         guard k < edges.count else {
@@ -149,7 +149,7 @@ struct RoundaboutManeuver {
         let restrictions = graph.restrictions(from: inEdge)
         let mandatory = restrictions.first { $0.kind == .mandatory }
         for e in graph.outgoingEdges(of: graph.head[Int(inEdge)]) where !isRing(e) {
-            if graph.head[Int(e)] == graph.tail[Int(inEdge)] && graph.wayID[Int(e)] == graph.wayID[Int(inEdge)] { continue }
+            if graph.wayID[Int(e)] == graph.wayID[Int(inEdge)] && graph.head[Int(e)] == graph.tail[Int(inEdge)] { continue }
             if let mandatory, mandatory.toEdge != e { continue }
             if restrictions.contains(where: { $0.kind == .prohibitive && $0.toEdge == e }) { continue }
             if isMinorExit(e, from: edges[i]) { continue }
@@ -163,7 +163,7 @@ struct RoundaboutManeuver {
     private func isStraightest(at i: Int, deviation: Degrees, before: Bearing) -> Bool {
         let inEdge = edges[i - 1]
         for e in graph.outgoingEdges(of: graph.head[Int(inEdge)]) where e != edges[i] {
-            if graph.head[Int(e)] == graph.tail[Int(inEdge)] && graph.wayID[Int(e)] == graph.wayID[Int(inEdge)] { continue }
+            if graph.wayID[Int(e)] == graph.wayID[Int(inEdge)] && graph.head[Int(e)] == graph.tail[Int(inEdge)] { continue }
             if abs(before.turnAngle(to: index.bearingLeaving(e, from: graph.head[Int(inEdge)]))) < abs(deviation) { return false }
         }
         return true

@@ -75,14 +75,14 @@ struct StepBuilder {
             result.append(place(type: turn.type, modifier: turn.modifier, exit: turn.exit,
                                 coordinateIndex: geometry.edgeStart[legTurn.junction], edgeIndex: legTurn.junction,
                                 before: turn.bearingBefore, after: turn.bearingAfter, roadEdge: edges[legTurn.roadEdge],
-                                rotaryName: turn.rotaryName, atJunction: graph.tail[Int(edges[legTurn.junction])]))
+                                rotaryName: turn.rotaryName, atJunction: graph.head[Int(edges[legTurn.junction - 1])]))
             if turn.type.entersRoundabout, let resume = turn.resumeIndex, let exit = turn.exitStep {
                 // Leaving a roundabout or rotary is its own maneuver point (OSRM's "exit roundabout"), so AR
                 // shows where to leave; a roundabout turn has none.
                 result.append(place(type: exit.type, modifier: exit.modifier, exit: turn.exit,
                                     coordinateIndex: geometry.edgeStart[resume], edgeIndex: resume,
                                     before: exit.bearingBefore, after: exit.bearingAfter, roadEdge: edges[resume],
-                                    atJunction: graph.tail[Int(edges[resume])]))
+                                    atJunction: graph.head[Int(edges[resume - 1])]))
             }
         }
 
