@@ -33,15 +33,16 @@ struct Junction: Sendable {
     func index(ofOutEdge edge: EdgeIndex) -> Int? { roads.firstIndex { $0.outEdge == edge } }
 
     /// The junction at the head of `inEdge`, with the arrival bearing `arrival` (measured along the route);
+    /// `arrivedFrom` is the tail of `inEdge` when the caller knows it (looking it up searches `firstOut`);
     /// `knownBearing` is an edge leaving the junction whose `bearingLeaving` the caller has. Roads are
     /// measured over the classifier's probe, from `index`.
     /// - Complexity: O(degree × degree), plus O(degree × probe walk) without a bearing table.
-    init(graph: borrowing RoadGraph, index: GuidanceIndex, inEdge: EdgeIndex, arrival: Bearing,
+    init(graph: borrowing RoadGraph, index: GuidanceIndex, inEdge: EdgeIndex, arrival: Bearing, arrivedFrom: NodeIndex? = nil,
          knownBearing: (edge: EdgeIndex, bearing: Bearing)? = nil) {
         let node = graph.head[Int(inEdge)]
         self.node = node
         self.inEdge = inEdge
-        let arrivedFrom = graph.tail[Int(inEdge)]
+        let arrivedFrom = arrivedFrom ?? graph.tail[Int(inEdge)]
         let restrictions = graph.restrictions(from: inEdge)
         let mandatory = restrictions.first { $0.kind == .mandatory }
         func angle(towards bearing: Bearing) -> Degrees {
@@ -57,8 +58,7 @@ struct Junction: Sendable {
         for e in outgoing {
             var allowed = !restrictions.contains { $0.kind == .prohibitive && $0.toEdge == e }
             if let mandatory, mandatory.toEdge != e { allowed = false }
-            if graph.head[Int(e)] == arrivedFrom && graph.wayID[Int(e)] == graph.wayID[Int(inEdge)]
-                && graph.isTwin(e, of: inEdge) {
+            if graph.isTwin(e, ofEntering: inEdge, from: arrivedFrom) {
                 roads[0] = JunctionRoad(outEdge: e, edge: e, angle: 0, entryAllowed: allowed)
                 continue
             }

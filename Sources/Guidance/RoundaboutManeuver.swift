@@ -135,8 +135,7 @@ struct RoundaboutManeuver {
 
     /// Whether the driver stays on the same road from `a` to `b` (no name change worth announcing).
     private func isSameRoad(_ a: EdgeIndex, _ b: EdgeIndex) -> Bool {
-        !NameChange.requiresAnnouncement(fromName: graph.name(of: a), fromRef: graph.ref(of: a),
-                                         toName: graph.name(of: b), toRef: graph.ref(of: b))
+        !index.labels.requiresAnnouncement(from: a, to: b)
     }
 
 

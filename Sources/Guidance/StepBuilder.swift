@@ -34,12 +34,6 @@ struct StepBuilder {
         self.language = language
     }
 
-    /// The announced road name of an edge: its name, else its ref.
-    func roadLabel(_ edge: EdgeIndex) -> String {
-        let name = graph.name(of: edge)
-        return name.isEmpty ? graph.ref(of: edge) : name
-    }
-
     /// The maneuvers of the leg in order (at least depart and arrive).
     /// - Complexity: O(coordinates + edges × junction degree).
     func maneuvers() -> [PlacedManeuver] {
@@ -67,7 +61,7 @@ struct StepBuilder {
         // Junctions: classified one by one, then the ones a driver perceives as one merged.
         // The classifier sees the leg up to the edge arrived on, so a ring the route ends on has no exit.
         let classifier = TurnClassifier(index: index, edges: edges.isEmpty ? edges : Array(edges[...arriveEdge]))
-        let collapsed = StepCollapsing(graph: graph, edges: edges).collapse(
+        let collapsed = StepCollapsing(graph: graph, labels: index.labels, edges: edges).collapse(
             legTurns(classifier, from: departEdge + 1, through: arriveEdge), departure: departEdge,
             arrival: geometry.cumulativeDistance[last])
         for legTurn in collapsed {
@@ -162,9 +156,12 @@ struct StepBuilder {
     private func place(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, coordinateIndex: Int, edgeIndex: Int,
                        before: Bearing, after: Bearing, roadEdge: EdgeIndex?,
                        arrivalSide: TurnDirection? = nil, rotaryName: String? = nil, atJunction node: NodeIndex? = nil) -> PlacedManeuver {
-        let road = roadEdge.map(roadLabel) ?? ""
-        let name = roadEdge.map { graph.name(of: $0) } ?? ""
-        let ref = roadEdge.map { graph.ref(of: $0) } ?? ""
+        // The announced road: its name, else its ref.
+        var road = "", name = "", ref = ""
+        if let roadEdge {
+            (name, ref) = (graph.name(of: roadEdge), graph.ref(of: roadEdge))
+            road = name.isEmpty ? ref : name
+        }
         let text = InstructionText.maneuver(
             type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
             departBearing: type == .depart ? after : nil,

@@ -21,6 +21,7 @@ struct LegTurn: Sendable {
 /// before the first is finished.
 struct StepCollapsing {
     let graph: RoadGraph
+    let labels: RoadLabels
     let edges: [EdgeIndex]
 
     /// Maneuvers closer than this are one.
@@ -103,8 +104,7 @@ struct StepCollapsing {
         var result: [LegTurn] = []
         for t in turns {
             let road = edges[t.roadEdge]
-            if t.turn.type == .newName && !NameChange.requiresAnnouncement(
-                fromName: graph.name(of: current), fromRef: graph.ref(of: current), toName: graph.name(of: road), toRef: graph.ref(of: road)) {
+            if t.turn.type == .newName && !labels.requiresAnnouncement(from: current, to: road) {
                 continue
             }
             current = road
@@ -149,8 +149,7 @@ struct StepCollapsing {
     private func continuesRoad(from: Int, to: Int) -> Bool {
         let a = edges[max(0, from)], b = edges[to]
         return graph.nameIndex[Int(a)] != 0 && graph.nameIndex[Int(b)] != 0
-            && !NameChange.requiresAnnouncement(fromName: graph.name(of: a), fromRef: graph.ref(of: a),
-                                               toName: graph.name(of: b), toRef: graph.ref(of: b))
+            && !labels.requiresAnnouncement(from: a, to: b)
     }
 
     /// Merges each run of maneuvers less than `collapseDistance` apart into one, then a short stretch under
@@ -214,8 +213,7 @@ struct StepCollapsing {
         let first = chain[0], last = chain[chain.count - 1]
         let total = first.turn.bearingBefore.turnAngle(to: last.turn.bearingAfter)
         let fromEdge = edges[max(0, first.junction - 1)], toEdge = edges[last.roadEdge]
-        let announce = NameChange.requiresAnnouncement(fromName: graph.name(of: fromEdge), fromRef: graph.ref(of: fromEdge),
-                                                       toName: graph.name(of: toEdge), toRef: graph.ref(of: toEdge))
+        let announce = labels.requiresAnnouncement(from: fromEdge, to: toEdge)
         let continues = !announce && graph.nameIndex[Int(toEdge)] != 0
         var merged = last
         merged.junction = first.junction

@@ -65,11 +65,13 @@ struct TurnClassifier {
 
         // A departure that stayed on the edge measured the junction's own bearing of that road.
         let junction = Junction(graph: graph, index: index, inEdge: inEdge, arrival: before,
+                                arrivedFrom: i >= 2 ? graph.head[Int(edges[i - 2])] : nil,
                                 knownBearing: departure.staysOnEdge ? (outEdge, after) : nil)
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
         let instruction = JunctionTurns(labels: index.labels, junction: junction).instruction(for: taken)
+        var choices = 0
+        for road in junction.roads.dropFirst() where road.entryAllowed { choices += 1 }
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
-                              isSilent: instruction.isSilent, roadCount: junction.roads.count,
-                              choices: junction.roads.dropFirst().filter(\.entryAllowed).count)
+                              isSilent: instruction.isSilent, roadCount: junction.roads.count, choices: choices)
     }
 }
