@@ -178,3 +178,28 @@ import Testing
         #expect(arrival.bearing == graph.bearingInto(edges: route, at: 1, distance: TurnClassifier.probeDistance))
     }
 }
+
+/// The label changes decided when the index is built are the name rules' own decisions.
+@Suite struct DecidedLabelChangeTests {
+    @Test func everyChangeDecidedAtAJunctionIsTheRulesOwnDecision() throws {
+        let graph = try OSMImporter.importFile(path: GuidanceIndexTests.town).graph
+        let decided = RoadLabels(graph: graph, decidingChangesAtJunctions: true)
+        let measured = RoadLabels(graph: graph)
+        var pairs = 0, announced = 0, notAnnounced = 0
+        for node in 0..<NodeIndex(graph.nodeCount) {
+            let edges = Array(graph.outgoingEdges(of: node)) + Array(graph.incomingEdges(of: node))
+            for a in edges {
+                for b in edges where a != b {
+                    let expected = NameChange.requiresAnnouncement(fromName: graph.name(of: a), fromRef: graph.ref(of: a),
+                                                                   toName: graph.name(of: b), toRef: graph.ref(of: b))
+                    #expect(decided.requiresAnnouncement(from: a, to: b) == expected, "\(graph.name(of: a)) → \(graph.name(of: b))")
+                    #expect(measured.requiresAnnouncement(from: a, to: b) == expected)
+                    pairs += 1
+                    if expected { announced += 1 } else if graph.nameIndex[Int(a)] != graph.nameIndex[Int(b)] { notAnnounced += 1 }
+                }
+            }
+        }
+        // Both decisions occur between different labels: the table cannot hold one answer for all.
+        #expect(pairs > 100 && announced > 10 && notAnnounced > 0, "\(pairs) pairs, \(announced) announced, \(notAnnounced) kept")
+    }
+}
