@@ -21,30 +21,39 @@ public final class GuidanceIndex: Sendable {
     /// Every ring of the graph; nil when the rings a route touches are found for each route.
     private let everyRing: RoundaboutCatalogue?
     private let ringsAreIndexed: Bool
+    /// The instruction of every turn that depends on its two edges alone; nil when measured on demand.
+    let turns: TurnInstructionTable?
 
-    /// Measures the whole graph: each edge's bearings (on all cores) and every roundabout ring.
-    /// - Complexity: O(edges + shape points + ring nodes × degree); Porto (148,490 edges): about 0.1 s.
-    public init(graph: RoadGraph) {
-        self.graph = graph
-        labels = RoadLabels(graph: graph, decidingChangesAtJunctions: true)
+    /// Measures the whole graph: each edge's bearings and every roundabout ring, decides the change of
+    /// labels between every two roads that meet, then the instruction of every turn those make a function
+    /// of its two edges (the bearings and the turns on all cores).
+    /// - Complexity: O(edges × degree² + shape points + ring nodes × degree); Porto (148,490 edges): 0.2 s.
+    public convenience init(graph: RoadGraph) {
+        let labels = RoadLabels(graph: graph, decidingChangesAtJunctions: true)
         let bearings = EdgeBearingTable(graph: graph, probeDistance: TurnClassifier.probeDistance)
-        self.bearings = bearings
-        everyRing = RoundaboutCatalogue(graph: graph, bearings: bearings)
-        ringsAreIndexed = true
+        let rings = RoundaboutCatalogue(graph: graph, bearings: bearings)
+        // The turns are decided by the junction rules over an index of everything else.
+        let measured = GuidanceIndex(graph: graph, labels: labels, bearings: bearings, everyRing: rings, ringsAreIndexed: true,
+                                     turns: nil)
+        self.init(graph: graph, labels: labels, bearings: bearings, everyRing: rings, ringsAreIndexed: true,
+                  turns: TurnInstructionTable(index: measured))
     }
 
-    private init(measuringOnDemand graph: RoadGraph) {
+    private init(graph: RoadGraph, labels: RoadLabels, bearings: EdgeBearingTable?, everyRing: RoundaboutCatalogue?,
+                 ringsAreIndexed: Bool, turns: TurnInstructionTable?) {
         self.graph = graph
-        labels = RoadLabels(graph: graph)
-        bearings = nil
-        everyRing = nil
-        ringsAreIndexed = false
+        self.labels = labels
+        self.bearings = bearings
+        self.everyRing = everyRing
+        self.ringsAreIndexed = ringsAreIndexed
+        self.turns = turns
     }
 
     /// An index that measures nothing ahead: each route measures the junctions and rings it passes.
     /// - Complexity: O(1).
     public static func measuringOnDemand(_ graph: RoadGraph) -> GuidanceIndex {
-        GuidanceIndex(measuringOnDemand: graph)
+        GuidanceIndex(graph: graph, labels: RoadLabels(graph: graph), bearings: nil, everyRing: nil, ringsAreIndexed: false,
+                      turns: nil)
     }
 
     /// Whether the index holds the graph's bearings and rings (`init(graph:)`).
@@ -52,7 +61,7 @@ public final class GuidanceIndex: Sendable {
 
     /// Bytes held besides the graph: the bearing table and the rings.
     public var byteCount: Int {
-        (bearings?.byteCount ?? 0) + (everyRing?.byteCount ?? 0) + labels.byteCount
+        (bearings?.byteCount ?? 0) + (everyRing?.byteCount ?? 0) + labels.byteCount + (turns?.byteCount ?? 0)
     }
 }
 
@@ -86,6 +95,9 @@ extension GuidanceIndex {
         if let bearings, bearings.leavingStaysOnEdge(e) { return ProbedBearing(bearing: bearings.leaving[Int(e)], staysOnEdge: true) }
         return graph.departureProbe(edges: edges, at: index, distance: TurnClassifier.probeDistance, tailNode: tailNode)
     }
+
+    /// Whether `node` lies on a ring of the index's own catalogue.
+    func isOnIndexedRing(_ node: NodeIndex) -> Bool { everyRing?.ring(at: node) != nil }
 
     /// The rings that the nodes of `edges` lie on (nil when none): looked up in the index, or found and
     /// classified for these edges.

@@ -56,6 +56,14 @@ struct TurnClassifier {
         let departure = index.departure(edges: edges, at: i, tailNode: graph.head[Int(inEdge)])
         let after = departure.bearing
 
+        // A turn that depends on its two edges alone was decided with the index (never one at a ring).
+        let junctionNode = graph.head[Int(inEdge)]
+        if let decided = index.turns?.decision(from: inEdge, to: outEdge, firstOutOfJunction: graph.firstOut[Int(junctionNode)]) {
+            return ClassifiedTurn(type: decided.instruction.type, modifier: decided.instruction.modifier, bearingBefore: before,
+                                  bearingAfter: after, isSilent: decided.instruction.isSilent, roadCount: decided.roadCount,
+                                  choices: decided.choices)
+        }
+
         // 1. Roundabouts.
         switch roundabouts.classify(at: i, before: before, after: after) {
         case .turn(let turn): return turn

@@ -203,3 +203,44 @@ import Testing
         #expect(pairs > 100 && announced > 10 && notAnnounced > 0, "\(pairs) pairs, \(announced) announced, \(notAnnounced) kept")
     }
 }
+
+/// The turns decided when the index is built are those the classifier judges on a route through them.
+@Suite struct DecidedTurnTests {
+    static func expectDecidedTurnsAreJudgedTurns(_ graph: RoadGraph) -> (decided: Int, turns: Int) {
+        let index = GuidanceIndex(graph: graph)
+        let onDemand = GuidanceIndex.measuringOnDemand(graph)
+        guard let table = index.turns else { Issue.record("no turn table"); return (0, 0) }
+        var decided = 0, turns = 0
+        for f in 0..<EdgeIndex(graph.edgeCount) {
+            let node = graph.head[Int(f)]
+            for e in graph.outgoingEdges(of: node) {
+                turns += 1
+                guard let decision = table.decision(from: f, to: e, firstOutOfJunction: graph.firstOut[Int(node)]) else { continue }
+                decided += 1
+                let judged = TurnClassifier(index: onDemand, edges: [f, e]).classify(at: 1)
+                #expect(judged?.type == decision.instruction.type && judged?.modifier == decision.instruction.modifier
+                        && judged?.isSilent == decision.instruction.isSilent && judged?.roadCount == decision.roadCount
+                        && judged?.choices == decision.choices, "turn \(f) → \(e): \(String(describing: judged)) against \(decision)")
+            }
+        }
+        return (decided, turns)
+    }
+
+    @Test func everyDecidedTurnIsTheTurnTheClassifierJudges() throws {
+        let town = try OSMImporter.importFile(path: GuidanceIndexTests.town).graph
+        let (decided, turns) = Self.expectDecidedTurnsAreJudgedTurns(town)
+        #expect(decided > turns / 2 && decided < turns, "\(decided) of \(turns) turns decided")
+        // Along the chain, the turns out of the roads shorter than the probe are left to the route.
+        let chain = GuidanceIndexTests.chainOfRoads()
+        let (chainDecided, chainTurns) = Self.expectDecidedTurnsAreJudgedTurns(chain)
+        #expect(chainDecided > 0 && chainDecided < chainTurns, "\(chainDecided) of \(chainTurns) turns decided")
+    }
+
+    /// Monaco: rings (whose turns are left to the route), slip roads, tunnels.
+    @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2")))
+    func everyDecidedMonacoTurnIsTheTurnTheClassifierJudges() throws {
+        let graph = try OSMImporter.importFile(path: try SharedExtracts.require("monaco.osm.bz2")).graph
+        let (decided, turns) = Self.expectDecidedTurnsAreJudgedTurns(graph)
+        #expect(decided > turns / 2 && decided < turns, "\(decided) of \(turns) turns decided")
+    }
+}
