@@ -445,7 +445,10 @@ public struct BenchRunner {
     /// The guidance index's one-time set-up and size, noted on the stages that use it.
     static func guidanceIndexNotes(_ index: GuidanceIndex, setup: Seconds, edgeCount: Int) -> [String: Double] {
         let bytes = Double(index.byteCount)
+        let turns = index.decidedTurns
         return ["guidance_index_setup_s": (setup * 1000).rounded() / 1000,
+                "guidance_index_decided_turn_share": turns.all > 0 ? (Double(turns.decided) / Double(turns.all) * 1000).rounded() / 1000 : 0,
+                "guidance_index_label_changes": Double(index.decidedLabelChanges),
                 "guidance_index_mb": (bytes / 1e5).rounded() / 10,
                 "guidance_index_bytes_per_edge": edgeCount > 0 ? (bytes / Double(edgeCount) * 10).rounded() / 10 : 0]
     }

@@ -38,6 +38,9 @@ final class RoadLabels: Sendable {
     /// The route reference of an edge ("" when none), as `RoadGraph.ref(of:)`.
     func ref(of edge: EdgeIndex) -> String { strings[Int(refIndex[Int(edge)])] }
 
+    /// The number of changes decided ahead.
+    var decidedChangeCount: Int { announcedChanges.count }
+
     /// Bytes held by the decisions measured ahead (an estimate of the hash table's storage).
     var byteCount: Int { announcedChanges.capacity * (MemoryLayout<LabelChange>.stride + MemoryLayout<Bool>.stride) }
 

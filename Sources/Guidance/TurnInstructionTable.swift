@@ -32,8 +32,11 @@ struct TurnInstructionTable: Sendable {
     /// Bytes held by the table.
     var byteCount: Int { (firstTurn.count + records.count) * MemoryLayout<UInt32>.stride }
 
-    /// The number of turns decided here (of `records.count`).
+    /// The number of turns decided here (of `count`).
     var decidedCount: Int { records.reduce(0) { $0 + ($1 == 0 ? 0 : 1) } }
+
+    /// The number of turns of the graph (one per edge and edge leaving its head).
+    var count: Int { records.count }
 
     /// Decides every turn that `index`'s tables make a function of its two edges, on all cores.
     /// - Precondition: `index` has a bearing table.
