@@ -23,7 +23,8 @@ struct JunctionRoad: Sendable {
 ///
 /// Guidance judges a turn by the whole junction, as a driver does: the roads that may not be entered
 /// (one-way roads coming in, forbidden turns) still shape it (a T is a T even when one arm is one-way), so
-/// they are listed with `entryAllowed == false`. `roads[0]` is the road the driver arrived on, at angle 0.
+/// they are listed with `entryAllowed == false`. `roads[0]` is the road the driver arrived on, at angle 0;
+/// the others follow in ascending order of angle.
 struct Junction: Sendable {
     let node: NodeIndex
     let inEdge: EdgeIndex

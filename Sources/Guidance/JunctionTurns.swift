@@ -20,6 +20,19 @@ struct JunctionInstruction: Sendable, Hashable {
 struct JunctionTurns {
     let labels: RoadLabels
     let junction: Junction
+    /// The junction's shape, the same whichever road is taken: the obvious road (`obviousRoad()`), and
+    /// when there is none, the roads that fork (`fork()`).
+    private var obvious: Int?
+    private var forking: ClosedRange<Int>?
+
+    init(labels: RoadLabels, junction: Junction) {
+        self.labels = labels
+        self.junction = junction
+        obvious = nil
+        forking = nil
+        obvious = obviousRoad()
+        forking = obvious == nil ? fork() : nil
+    }
 
     /// Angles (as deviations from straight on) used to judge junction shapes, from OSRM's guidance constants.
     enum Angle {
@@ -133,8 +146,7 @@ struct JunctionTurns {
 
     /// Three roads: a fork, a T (end of road), an obvious way with a side road, or two plain turns.
     private func threeWayInstruction(for taken: Int) -> JunctionInstruction {
-        let obvious = obviousRoad()
-        if obvious == nil, let fork = fork(), fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
+        if let fork = forking, fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
         if obvious == nil && isEndOfRoad {
             let modifier: ManeuverModifier = taken == 1 ? .right : .left
             return JunctionInstruction(type: basicType(taken) == .onRamp ? .onRamp : .endOfRoad, modifier: modifier)
@@ -154,11 +166,10 @@ struct JunctionTurns {
 
     /// Four or more roads.
     private func complexInstruction(for taken: Int) -> JunctionInstruction {
-        let obvious = obviousRoad()
         if let obvious, taken == obvious {
             return instructionForObvious(taken, roadCount: roads.count, throughStreet: isThroughStreet(taken))
         }
-        if obvious == nil, let fork = fork(), fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
+        if let fork = forking, fork.contains(taken) { return forkInstruction(for: taken, in: fork) }
         return JunctionInstruction(type: basicType(taken), modifier: distinctModifier(taken, besides: obvious))
     }
 
@@ -169,26 +180,45 @@ struct JunctionTurns {
         let trivial = direction(taken)
         guard trivial != .straight && trivial != .uturn else { return trivial }
         let toRight = roads[taken].angle < 180
-        // The roads to the same side, sharpest first; a turn one may not take does not compete.
-        let side = (1..<roads.count).filter { i in
-            i != obvious && roads[i].entryAllowed && (roads[i].angle < 180) == toRight
-                && direction(i) != .straight && direction(i) != .uturn
-        }.sorted { toRight ? roads[$0].angle < roads[$1].angle : roads[$0].angle > roads[$1].angle }
         let (sharp, plain, slight): (ManeuverModifier, ManeuverModifier, ManeuverModifier) =
             toRight ? (.sharpRight, .right, .slightRight) : (.sharpLeft, .left, .slightLeft)
-        switch side.count {
-        case 2:
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: roads.count) { side in
+            // The roads to the same side, sharpest first; a turn one may not take does not compete. The
+            // roads after the arrival run clockwise (by angle), so to the right the sharpest comes first;
+            // to the left the order is reversed, roads at one angle keeping theirs.
+            var count = 0
+            for i in 1..<roads.count where i != obvious && roads[i].entryAllowed && (roads[i].angle < 180) == toRight
+                && direction(i) != .straight && direction(i) != .uturn {
+                side[count] = i
+                count += 1
+            }
+            guard count == 2 || count == 3 else { return trivial }
+            if !toRight { reverseKeepingTies(side, count: count) }
+            if count == 3 { return taken == side[0] ? sharp : taken == side[1] ? plain : slight }
             let sharper = side[0], lesser = side[1]
             // Only two plain turns compete; two sharp or two slight turns are told apart by the driver's eye.
             guard direction(sharper) == plain && direction(lesser) == plain else { return trivial }
-            let nearOrthogonal = { (i: Int) in abs(self.roads[i].angle - (toRight ? 90 : 270)) < Angle.noTurn }
+            let nearOrthogonal = abs(roads[lesser].angle - (toRight ? 90 : 270)) < Angle.noTurn
             let (sharperModifier, lesserModifier): (ManeuverModifier, ManeuverModifier) =
-                nearOrthogonal(lesser) ? (sharp, plain) : (plain, slight)
+                nearOrthogonal ? (sharp, plain) : (plain, slight)
             return taken == sharper ? sharperModifier : lesserModifier
-        case 3:
-            return taken == side[0] ? sharp : taken == side[1] ? plain : slight
-        default:
-            return trivial
+        }
+    }
+
+    /// Reverses road indices in ascending order of angle into descending order, those of equal angle
+    /// keeping their order (a stable sort by descending angle).
+    private func reverseKeepingTies(_ indices: UnsafeMutableBufferPointer<Int>, count: Int) {
+        func reverse(_ range: Range<Int>) {
+            var (i, j) = (range.lowerBound, range.upperBound - 1)
+            while i < j { indices.swapAt(i, j); i += 1; j -= 1 }
+        }
+        reverse(0..<count)
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count && roads[indices[end]].angle == roads[indices[start]].angle { end += 1 }
+            reverse(start..<end)
+            start = end
         }
     }
 
