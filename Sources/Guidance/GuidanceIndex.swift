@@ -29,7 +29,7 @@ public final class GuidanceIndex: Sendable {
     /// labels between every two roads that meet, then the instruction of every turn those make a function
     /// of its two edges (the bearings and the turns on all cores).
     /// - Complexity: O(edges × degree² + shape points + ring nodes × degree); Porto (148,490 edges): 0.13 s
-    ///   and 6.9 MB, the generated 5 M-node city (6.3 M edges) 10–16 s and 387 MB, on two cores.
+    ///   and 6.9 MB, the generated 5 M-node city (6.3 M edges) 7 s and 387 MB, on two cores.
     public convenience init(graph: RoadGraph) {
         let labels = RoadLabels(graph: graph, decidingChangesAtJunctions: true)
         let bearings = EdgeBearingTable(graph: graph, probeDistance: TurnClassifier.probeDistance)

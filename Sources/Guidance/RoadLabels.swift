@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RoadNetwork
 
 /// The columns of a road graph that judging a junction reads (class, name and reference of each edge),
@@ -59,22 +61,52 @@ final class RoadLabels: Sendable {
                                         toName: strings[Int(change.toName)], toRef: strings[Int(change.toRef)])
     }
 
-    /// Every change of labels between two roads meeting at a node, decided.
+    /// Every change of labels between two roads meeting at a node, decided; the nodes shared among the
+    /// cores, each deciding into a table of its own, merged at the end.
     private static func changesAtJunctions(of graph: borrowing RoadGraph) -> [LabelChange: Bool] {
+        let n = graph.nodeCount
+        let tasks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, n / minimumNodesPerTask))
+        let tables = UnsafeMutableBufferPointer<[LabelChange: Bool]>.allocate(capacity: tasks)
+        tables.initialize(repeating: [:])
+        defer { tables.deinitialize(); tables.deallocate() }
+        // Each task writes only its own table.
+        nonisolated(unsafe) let output = tables
+        let labels = (graph.nameIndex, graph.refIndex, graph.strings)
+        let adjacency = (graph.firstOut, graph.head, graph.firstIn, graph.incomingEdgeList)
+        DispatchQueue.concurrentPerform(iterations: tasks) { task in
+            let nodes = NodeIndex(n * task / tasks) ..< NodeIndex(n * (task + 1) / tasks)
+            output[task] = changes(at: nodes, labels: labels, adjacency: adjacency)
+        }
+        var merged = tables[0]
+        for task in 1..<tasks {
+            merged.merge(tables[task]) { decided, _ in decided }
+        }
+        return merged
+    }
+
+    /// Fewer nodes than this are decided on one core.
+    private static let minimumNodesPerTask = 50_000
+
+    /// The changes of labels between roads meeting at `nodes`, decided.
+    private static func changes(at nodes: Range<NodeIndex>,
+                                labels: (CompactColumn<UInt32>, CompactColumn<UInt32>, [String]),
+                                adjacency: ([UInt32], [NodeIndex], [UInt32], [EdgeIndex])) -> [LabelChange: Bool] {
+        let (nameIndex, refIndex, strings) = labels
+        let (firstOut, _, firstIn, incoming) = adjacency
         var decided: [LabelChange: Bool] = [:]
-        var labels: [(name: UInt32, ref: UInt32)] = []
-        for node in 0..<NodeIndex(graph.nodeCount) {
-            labels.removeAll(keepingCapacity: true)
-            func add(_ e: EdgeIndex) {
-                let label = (graph.nameIndex[Int(e)], graph.refIndex[Int(e)])
-                if !labels.contains(where: { $0 == label }) { labels.append(label) }
+        var seen: [(name: UInt32, ref: UInt32)] = []
+        for node in nodes {
+            seen.removeAll(keepingCapacity: true)
+            func add(_ e: Int) {
+                let label = (nameIndex[e], refIndex[e])
+                if !seen.contains(where: { $0 == label }) { seen.append(label) }
             }
-            for e in graph.outgoingEdges(of: node) { add(e) }
-            for e in graph.incomingEdges(of: node) { add(e) }
-            for a in labels {
-                for b in labels where a != b {
+            for e in Int(firstOut[Int(node)]) ..< Int(firstOut[Int(node) + 1]) { add(e) }
+            for k in Int(firstIn[Int(node)]) ..< Int(firstIn[Int(node) + 1]) { add(Int(incoming[k])) }
+            for a in seen {
+                for b in seen where a != b {
                     let change = LabelChange(fromName: a.name, fromRef: a.ref, toName: b.name, toRef: b.ref)
-                    if decided[change] == nil { decided[change] = decide(change, graph.strings) }
+                    if decided[change] == nil { decided[change] = decide(change, strings) }
                 }
             }
         }
