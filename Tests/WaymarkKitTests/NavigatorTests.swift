@@ -41,6 +41,22 @@ import Testing
         #expect(throws: MarkerExportError.export(.emptyRoute)) { try navigator.markers(for: [], request: MarkerRequest()) }
     }
 
+    /// A navigator that indexes the graph for guidance gives the steps and waypoints of one that does not.
+    @Test func anIndexedNavigatorGivesTheSameStepsAndWaypoints() throws {
+        let network = try RoadNetworkSource.osmFile(path: Self.town).load()
+        let indexed = try Navigator(network: network, indexesGuidance: true)
+        let plain = try Navigator(network: network)
+        #expect(indexed.guidance.isPrecomputed && !plain.guidance.isPrecomputed)
+        let route = try plain.route(from: Self.start, to: Self.end)
+        let steps = indexed.steps(for: route, language: .hr).flatMap { $0 }
+        #expect(steps.map(\.maneuver) == plain.steps(for: route, language: .hr).flatMap { $0 }.map(\.maneuver))
+        #expect(steps.count > 3)
+        let options = GuidanceOptions(plannedSpeed: 40)
+        let waypoints = indexed.waypoints(for: route, options: options)
+        let expected = plain.waypoints(for: route, options: options)
+        #expect(waypoints.map(\.maneuver) == expected.map(\.maneuver) && waypoints.map(\.coordinate) == expected.map(\.coordinate))
+    }
+
     @Test func placesAlongTheRouteComeFromTheDatabaseIndexOrMemoryAlike() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-nav-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
