@@ -50,12 +50,16 @@ extension WaymarkServer {
         /// `info` (with an access log line per request), `warning` or `error`.
         public var logLevel: String
 
+        /// Whether the server indexes the graph for guidance at each load (see `Configuration`).
+        public var indexesGuidance: Bool
+
         /// The log levels a server accepts.
         public static let logLevels: [Logger.Level] = [.info, .warning, .error]
 
         public init(host: String = "127.0.0.1", port: Int = 5000, threads: Int? = nil, landmarks: Int = 8, requestTimeout: String = "10",
                     routeCoordinates: Int = 500, tableCoordinates: Int = 100, servesMapPage: Bool = true,
-                    mapPageDirectories: MapPageFiles.Directories = MapPageFiles.Directories(), logLevel: String = "info") {
+                    mapPageDirectories: MapPageFiles.Directories = MapPageFiles.Directories(), logLevel: String = "info",
+                    indexesGuidance: Bool = true) {
             self.host = host
             self.port = port
             self.threads = threads
@@ -66,6 +70,7 @@ extension WaymarkServer {
             self.servesMapPage = servesMapPage
             self.mapPageDirectories = mapPageDirectories
             self.logLevel = logLevel
+            self.indexesGuidance = indexesGuidance
         }
 
         /// The configuration the settings give, its map page read, and the level to log at.
@@ -92,7 +97,7 @@ extension WaymarkServer {
             guard let level = Logger.Level(rawValue: logLevel), Self.logLevels.contains(level) else {
                 throw .unknownLogLevel(logLevel, expected: Self.logLevels.map(\.rawValue))
             }
-            return (Configuration(source: source, http: http, landmarks: landmarks), level)
+            return (Configuration(source: source, http: http, landmarks: landmarks, indexesGuidance: indexesGuidance), level)
         }
 
         private static func check(_ value: Int, _ name: Name, _ range: ClosedRange<Int>, unit: String) throws(ServerSettingsError) -> Int {

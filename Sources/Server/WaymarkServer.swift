@@ -19,11 +19,16 @@ public enum WaymarkServer {
         public var http: HTTPService.Configuration
         /// ALT landmarks for the router (0: none); more speed up routing and lengthen each load.
         public var landmarks: Int
+        /// Whether each load indexes the graph for guidance (`GuidanceIndex`): steps and waypoints a third
+        /// as costly, for a longer load and the index's memory (Porto 0.13 s and 7 MB).
+        public var indexesGuidance: Bool
 
-        public init(source: RoadNetworkSource, http: HTTPService.Configuration = HTTPService.Configuration(), landmarks: Int = 8) {
+        public init(source: RoadNetworkSource, http: HTTPService.Configuration = HTTPService.Configuration(), landmarks: Int = 8,
+                    indexesGuidance: Bool = true) {
             self.source = source
             self.http = http
             self.landmarks = landmarks
+            self.indexesGuidance = indexesGuidance
         }
     }
 
@@ -43,18 +48,29 @@ public enum WaymarkServer {
 
     /// Loads the road network, then serves it from the calling thread until the server shuts down.
     ///
-    /// Logs the map page's warnings and the load time first; `onListening` gets the bound host and port
+    /// Logs the map page's warnings, the guidance index's time and size and the load time first (each load
+    /// builds a guidance index unless the configuration says not to); `onListening` gets the bound host and port
     /// once connections are accepted (with port 0, the one picked).
     /// - Throws: `RoadNetworkLoadError` when the network cannot be loaded; the server's error when it
     ///   cannot serve (the port is taken, the host cannot be bound).
     public static func run(_ configuration: Configuration, onListening: @escaping @Sendable (String, Int) -> Void) throws {
         let logger = Logger(label: "waymark.serve")
         let (source, limits, landmarks) = (configuration.source, configuration.http.limits, configuration.landmarks)
+        let indexesGuidance = configuration.indexesGuidance
         let started = Date()
         let service = try HTTPService(configuration: configuration.http, logger: logger) {
             let loaded = try source.load()
-            return RoutingService(router: try loaded.makeRouter(landmarks: landmarks), pointsOfInterest: loaded.pointsOfInterest,
-                                  limits: limits, guidance: GuidanceIndex(graph: loaded.graph))
+            let router = try loaded.makeRouter(landmarks: landmarks)
+            var guidance: GuidanceIndex?
+            if indexesGuidance {
+                let indexing = Date()
+                let index = GuidanceIndex(graph: loaded.graph)
+                let seconds = String(format: "%.2f", Date().timeIntervalSince(indexing))
+                let megabytes = String(format: "%.1f", Double(index.byteCount) / 1_000_000)
+                logger.info("indexed the graph for guidance in \(seconds) s (\(megabytes) MB)", source: Self.logSource)
+                guidance = index
+            }
+            return RoutingService(router: router, pointsOfInterest: loaded.pointsOfInterest, limits: limits, guidance: guidance)
         }
         // Under the program's source (`[waymark]`), where a log reader has always found the start-up lines.
         for warning in configuration.http.mapPage?.warnings ?? [] { logger.warning("map page: \(warning)", source: Self.logSource) }

@@ -40,6 +40,9 @@ struct ServeCommand: ParsableCommand {
     var noPage = false
     @Option(name: .customLong("log-level"), help: "Log level: info (with an access log line per request), warning or error.")
     var logLevel: String = "info"
+    @Flag(name: .customLong("no-guidance-index"),
+          help: "Do not index the graph for guidance at start: each request with steps measures its own junctions (less memory, a shorter start, slower steps).")
+    var noGuidanceIndex = false
 
     func validate() throws {
         _ = try checkingOptions { try configuration() }
@@ -50,7 +53,7 @@ struct ServeCommand: ParsableCommand {
         let settings = WaymarkServer.Settings(
             host: host, port: port, threads: threads, landmarks: landmarks, requestTimeout: timeout, routeCoordinates: maxCoordinates,
             tableCoordinates: maxTableSize, servesMapPage: !noPage, mapPageDirectories: .init(page: pageDirectory, leaflet: leafletDirectory),
-            logLevel: logLevel)
+            logLevel: logLevel, indexesGuidance: !noGuidanceIndex)
         return try settings.configuration(source: source.source)
     }
 

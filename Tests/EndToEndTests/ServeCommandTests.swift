@@ -142,6 +142,27 @@ import TestSupport
         }
     }
 
+    /// `--no-guidance-index` skips the index at start (its log line) and answers the same steps.
+    @Test func withoutAGuidanceIndexTheServerAnswersTheSameSteps() throws {
+        let directory = try CLI.scratchDirectory()
+        defer { CLI.remove(directory) }
+        let osm = directory.appendingPathComponent("town.osm")
+        try Self.xml.write(to: osm, atomically: true, encoding: .utf8)
+        let imported = try CLI.run(["import", osm.path, "--db", directory.appendingPathComponent("town.sqlite").path, "--quiet"])
+        try #require(imported.status == 0, "\(imported)")
+        let common = ["--db", "town.sqlite", "--threads", "1", "--landmarks", "0", "--no-page"]
+        let indexed = try Server(arguments: common, directory: directory)
+        defer { if indexed.process.isRunning { _ = indexed.stop(SIGKILL) } }
+        let plain = try Server(arguments: common + ["--no-guidance-index"], directory: directory)
+        defer { if plain.process.isRunning { _ = plain.stop(SIGKILL) } }
+        let target = "/route/v1/driving/\(Self.lonLat("a"));\(Self.lonLat("g"))?steps=true"
+        let fromIndexed = try indexed.get(target), fromPlain = try plain.get(target)
+        #expect(fromIndexed.status == 200 && fromIndexed.body.contains("\"steps\":[{") && fromIndexed.body == fromPlain.body,
+                "\(fromIndexed.body) against \(fromPlain.body)")
+        #expect(indexed.log.contains("indexed the graph for guidance in"), "\(indexed.log.prefix(500))")
+        #expect(!plain.log.contains("indexed the graph for guidance"), "\(plain.log.prefix(500))")
+    }
+
     @Test func hangupReloadsTheDatabaseAndTermStopsCleanly() throws {
         try Self.withServer { server, directory in
             let before = try server.get("/health").body

@@ -27,6 +27,10 @@ import WaymarkKit
         #expect(configuration.http.limits.requestTimeoutSeconds == 2.5)
         #expect(configuration.http.limits.routeCoordinates == 20 && configuration.http.limits.tableCoordinates == 7)
         #expect(configuration.http.mapPage == nil && configuration.landmarks == 0 && level == .warning)
+        #expect(configuration.indexesGuidance)
+        var withoutIndex = settings
+        withoutIndex.indexesGuidance = false
+        #expect(try !withoutIndex.configuration(source: Self.source).0.indexesGuidance)
         guard case .database(let path) = configuration.source else { Issue.record("not the database given"); return }
         #expect(path == "/nonexistent/city.sqlite")
     }
