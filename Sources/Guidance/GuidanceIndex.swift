@@ -58,7 +58,7 @@ public final class GuidanceIndex: Sendable {
                       turns: nil)
     }
 
-    /// Whether the index holds the graph's bearings and rings (`init(graph:)`).
+    /// Whether the index holds the graph's bearings, rings, label changes and turns (`init(graph:)`).
     public var isPrecomputed: Bool { bearings != nil }
 
     /// How many of the graph's turns the index decided (`decided`, of `all`); 0 of 0 on demand.
@@ -67,7 +67,7 @@ public final class GuidanceIndex: Sendable {
     /// How many changes of labels between roads that meet the index decided.
     public var decidedLabelChanges: Int { labels.decidedChangeCount }
 
-    /// Bytes held besides the graph: the bearing table and the rings.
+    /// Bytes held besides the graph: the bearings, the rings, the label changes and the turns.
     public var byteCount: Int {
         (bearings?.byteCount ?? 0) + (everyRing?.byteCount ?? 0) + labels.byteCount + (turns?.byteCount ?? 0)
     }
