@@ -299,7 +299,7 @@ public struct BenchRunner {
         }
         progress.finish()
 
-        // Guidance measures the graph's junction bearings and rings once, as a server does at start.
+        // The guidance stages read an index of the graph's junctions, built once, as a server builds one at start.
         let guidanceStart = ContinuousClock.now
         let guidanceIndex = needGuidance || stages.contains(.steps) ? GuidanceIndex(graph: graph) : nil
         let guidanceIndexSetup = (ContinuousClock.now - guidanceStart).seconds

@@ -61,7 +61,7 @@ struct TurnInstructionTable: Sendable {
             let start = task * Self.nodesPerTask
             for tail in start ..< min(n, start + Self.nodesPerTask) {
                 for f in graph.outgoingEdges(of: NodeIndex(tail)) {
-                    Self.decideTurns(from: f, tail: NodeIndex(tail), index: index, into: output + Int(turnStarts[Int(f)]))
+                    Self.decideTurns(from: f, tail: NodeIndex(tail), graph: graph, index: index, into: output + Int(turnStarts[Int(f)]))
                 }
             }
         }
@@ -75,10 +75,10 @@ struct TurnInstructionTable: Sendable {
         return record == 0 ? nil : Record.decode(record)
     }
 
-    /// Writes the records of the turns from `f` at `slots` (one per edge leaving its head).
-    private static func decideTurns(from f: EdgeIndex, tail: NodeIndex, index: GuidanceIndex,
+    /// Writes the records of the turns from `f` at `slots` (one per edge leaving its head); `graph` is
+    /// `index.graph`, passed on rather than copied per edge (a copy retains each of its arrays).
+    private static func decideTurns(from f: EdgeIndex, tail: NodeIndex, graph: RoadGraph, index: GuidanceIndex,
                                     into slots: UnsafeMutablePointer<UInt32>) {
-        let graph = index.graph
         guard let bearings = index.bearings, bearings.arrivingStaysOnEdge(f), !graph.flags[Int(f)].contains(.roundabout),
               !index.isOnIndexedRing(graph.head[Int(f)]) else { return }
         let junction = Junction(graph: graph, index: index, inEdge: f, arrival: bearings.arriving[Int(f)], arrivedFrom: tail)
