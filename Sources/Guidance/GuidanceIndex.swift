@@ -29,7 +29,7 @@ public final class GuidanceIndex: Sendable {
     /// labels between every two roads that meet, then the instruction of every turn those make a function
     /// of its two edges (the bearings and the turns on all cores).
     /// - Complexity: O(edges × degree² + shape points + ring nodes × degree); Porto (148,490 edges): 0.13 s
-    ///   and 6.9 MB, the generated 5 M-node city (6.3 M edges) 7 s and 387 MB, on two cores.
+    ///   and 6.7 MB, the generated 5 M-node city (6.3 M edges) 7 s and 381 MB, on two cores.
     public convenience init(graph: RoadGraph) {
         let labels = RoadLabels(graph: graph, decidingChangesAtJunctions: true)
         let bearings = EdgeBearingTable(graph: graph, probeDistance: TurnClassifier.probeDistance)
@@ -79,20 +79,20 @@ extension GuidanceIndex {
     /// The bearing out of `tailNode` along the edge `e` alone (`RoadGraph.bearingOutOf(edge:leaving:distance:)`).
     /// - Precondition: `tailNode == graph.tail[e]`.
     func bearingLeaving(_ e: EdgeIndex, from tailNode: NodeIndex) -> Bearing {
-        if let bearings { return bearings.leaving[Int(e)] }
+        if let bearings { return bearings.leaving(e) }
         return graph.bearingOutOf(edge: e, leaving: tailNode, distance: TurnClassifier.probeDistance)
     }
 
     /// The bearing from the head of `e` back along it (`RoadGraph.bearingBackAlong(edge:distance:)`).
     func bearingBackAlong(_ e: EdgeIndex) -> Bearing {
-        if let bearings { return bearings.backAlong[Int(e)] }
+        if let bearings { return bearings.backAlong(e) }
         return graph.bearingBackAlong(edge: e, distance: TurnClassifier.probeDistance)
     }
 
     /// The bearing of travel into the head of `edges[index]` along the route (`RoadGraph.arrivalProbe`).
     func arrival(edges: [EdgeIndex], at index: Int) -> ProbedBearing {
         let e = edges[index]
-        if let bearings, bearings.arrivingStaysOnEdge(e) { return ProbedBearing(bearing: bearings.arriving[Int(e)], staysOnEdge: true) }
+        if let bearing = bearings?.arrival(e) { return ProbedBearing(bearing: bearing, staysOnEdge: true) }
         return graph.arrivalProbe(edges: edges, at: index, distance: TurnClassifier.probeDistance)
     }
 
@@ -100,7 +100,7 @@ extension GuidanceIndex {
     /// `tailNode` is that tail when the caller knows it.
     func departure(edges: [EdgeIndex], at index: Int, tailNode: NodeIndex? = nil) -> ProbedBearing {
         let e = edges[index]
-        if let bearings, bearings.leavingStaysOnEdge(e) { return ProbedBearing(bearing: bearings.leaving[Int(e)], staysOnEdge: true) }
+        if let bearing = bearings?.departure(e) { return ProbedBearing(bearing: bearing, staysOnEdge: true) }
         return graph.departureProbe(edges: edges, at: index, distance: TurnClassifier.probeDistance, tailNode: tailNode)
     }
 

@@ -79,9 +79,9 @@ struct TurnInstructionTable: Sendable {
     /// `index.graph`, passed on rather than copied per edge (a copy retains each of its arrays).
     private static func decideTurns(from f: EdgeIndex, tail: NodeIndex, graph: RoadGraph, index: GuidanceIndex,
                                     into slots: UnsafeMutablePointer<UInt32>) {
-        guard let bearings = index.bearings, bearings.arrivingStaysOnEdge(f), !graph.flags[Int(f)].contains(.roundabout),
+        guard let arrival = index.bearings?.arrival(f), !graph.flags[Int(f)].contains(.roundabout),
               !index.isOnIndexedRing(graph.head[Int(f)]) else { return }
-        let junction = Junction(graph: graph, index: index, inEdge: f, arrival: bearings.arriving[Int(f)], arrivedFrom: tail)
+        let junction = Junction(graph: graph, index: index, inEdge: f, arrival: arrival, arrivedFrom: tail)
         guard junction.roads.count <= Record.maximumCount else { return }
         let turns = JunctionTurns(labels: index.labels, junction: junction)
         var choices = 0

@@ -120,9 +120,9 @@ import Testing
         for graph in [Self.chainOfRoads(), try OSMImporter.importFile(path: Self.town).graph] {
             let table = EdgeBearingTable(graph: graph, probeDistance: probe)
             for e in 0..<EdgeIndex(graph.edgeCount) {
-                #expect(table.leaving[Int(e)] == graph.bearingOutOf(edge: e, distance: probe))
-                #expect(table.backAlong[Int(e)] == graph.bearingBackAlong(edge: e, distance: probe))
-                #expect(table.arriving[Int(e)] == graph.bearingInto(edges: [e], at: 0, distance: probe))
+                #expect(table.leaving(e) == graph.bearingOutOf(edge: e, distance: probe))
+                #expect(table.backAlong(e) == graph.bearingBackAlong(edge: e, distance: probe))
+                #expect(table.arriving(e) == graph.bearingInto(edges: [e], at: 0, distance: probe))
                 let length = GreatCircle.length(of: graph.geometry(of: e))
                 // A probe ends on the edge exactly when the edge is as long as the probe (up to rounding).
                 if length < probe - 1e-6 {
