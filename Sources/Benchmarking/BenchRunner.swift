@@ -303,8 +303,9 @@ public struct BenchRunner {
         let guidanceStart = ContinuousClock.now
         let guidanceIndex = needGuidance || stages.contains(.steps) ? GuidanceIndex(graph: graph) : nil
         let guidanceIndexSetup = (ContinuousClock.now - guidanceStart).seconds
-        let stepsPass = guidanceIndex.flatMap { index in
-            stages.contains(.steps) ? runStepsPass(pairs: pairs, router: router, guidance: index, workspace: workspace, rows: &rows) : nil
+        var stepsPass: (steps: Accumulator, routeAndSteps: [Seconds])?
+        if let guidanceIndex, stages.contains(.steps) {
+            stepsPass = runStepsPass(pairs: pairs, router: router, guidance: guidanceIndex, workspace: workspace, rows: &rows)
         }
 
         // Second pass: per pair, the Dijkstra check, guidance and markers on the route found.
@@ -396,7 +397,9 @@ public struct BenchRunner {
             reports.append(report)
         }
         let routed = pairs.count - route.failures.count
-        let guidanceIndexNotes = guidanceIndex.map { Self.guidanceIndexNotes($0, setup: guidanceIndexSetup, edgeCount: graph.edgeCount) } ?? [:]
+        let guidanceIndexNotes = guidanceIndex.map {
+            Self.guidanceIndexNotes($0, setup: guidanceIndexSetup, edgeCount: graph.edgeCount)
+        } ?? [:]
         if stages.contains(.guidance) {
             var report = guidance.report(.guidance, attempted: routed, withRoutes: false, withItems: true)
             report.notes.merge(guidanceIndexNotes) { $1 }
@@ -446,8 +449,9 @@ public struct BenchRunner {
     static func guidanceIndexNotes(_ index: GuidanceIndex, setup: Seconds, edgeCount: Int) -> [String: Double] {
         let bytes = Double(index.byteCount)
         let turns = index.decidedTurns
+        let decidedShare = turns.all > 0 ? Double(turns.decided) / Double(turns.all) : 0
         return ["guidance_index_setup_s": (setup * 1000).rounded() / 1000,
-                "guidance_index_decided_turn_share": turns.all > 0 ? (Double(turns.decided) / Double(turns.all) * 1000).rounded() / 1000 : 0,
+                "guidance_index_decided_turn_share": (decidedShare * 1000).rounded() / 1000,
                 "guidance_index_label_changes": Double(index.decidedLabelChanges),
                 "guidance_index_mb": (bytes / 1e5).rounded() / 10,
                 "guidance_index_bytes_per_edge": edgeCount > 0 ? (bytes / Double(edgeCount) * 10).rounded() / 10 : 0]

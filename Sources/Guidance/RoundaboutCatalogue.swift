@@ -110,7 +110,8 @@ private struct RingWalk {
         for node in nodes {
             var roads: [Roundabout.JoiningRoad] = []
             for e in graph.outgoingEdges(of: node) where !graph.flags[Int(e)].contains(.roundabout) {
-                roads.append(.init(edge: e, leavesRing: true, bearing: bearings?.leaving(e) ?? graph.bearingOutOf(edge: e, leaving: node, distance: probe)))
+                let bearing = bearings?.leaving(e) ?? graph.bearingOutOf(edge: e, leaving: node, distance: probe)
+                roads.append(.init(edge: e, leavesRing: true, bearing: bearing))
             }
             var ringEdgesIn = 0
             for e in graph.incomingEdges(of: node) {
@@ -121,7 +122,8 @@ private struct RingWalk {
                 if roads.contains(where: {
                     $0.leavesRing ? graph.isTwin($0.edge, ofEntering: e, from: eTail) : graph.isTwin($0.edge, of: e)
                 }) { continue }
-                roads.append(.init(edge: e, leavesRing: false, bearing: bearings?.backAlong(e) ?? graph.bearingBackAlong(edge: e, distance: probe)))
+                let bearing = bearings?.backAlong(e) ?? graph.bearingBackAlong(edge: e, distance: probe)
+                roads.append(.init(edge: e, leavesRing: false, bearing: bearing))
             }
             guard ringEdgesIn == 1 else { return nil }
             for road in roads { connectedNames.insert(graph.name(of: road.edge)) }

@@ -107,7 +107,8 @@ public enum RouteGuidance {
     }
 
     /// `waypoints(for:in:options:)` over an index of the graph.
-    public static func waypoints(for route: Route, using index: GuidanceIndex, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
+    public static func waypoints(for route: Route, using index: GuidanceIndex,
+                                 options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
         let speed = options.plannedSpeed
         return WaypointBuilder(index: index, options: options).build(for: route) { _ in speed }
     }
