@@ -19,9 +19,9 @@ public final class GuidanceIndex: Sendable {
     let labels: RoadLabels
     /// Each edge's bearings over the classifier's probe; nil when measured on demand.
     let bearings: EdgeBearingTable?
-    /// Every ring of the graph; nil when the rings a route touches are found for each route.
+    /// Every ring of the graph (nil when it has none); on demand, the rings a route touches are found for
+    /// each route instead.
     private let everyRing: RoundaboutCatalogue?
-    private let ringsAreIndexed: Bool
     /// The instruction of every turn that depends on its two edges alone; nil when measured on demand.
     let turns: TurnInstructionTable?
 
@@ -35,27 +35,23 @@ public final class GuidanceIndex: Sendable {
         let bearings = EdgeBearingTable(graph: graph, probeDistance: TurnClassifier.probeDistance)
         let rings = RoundaboutCatalogue(graph: graph, bearings: bearings)
         // The turns are decided by the junction rules over an index of everything else.
-        let measured = GuidanceIndex(graph: graph, labels: labels, bearings: bearings, everyRing: rings, ringsAreIndexed: true,
-                                     turns: nil)
-        self.init(graph: graph, labels: labels, bearings: bearings, everyRing: rings, ringsAreIndexed: true,
-                  turns: TurnInstructionTable(index: measured))
+        let measured = GuidanceIndex(graph: graph, labels: labels, bearings: bearings, everyRing: rings, turns: nil)
+        self.init(graph: graph, labels: labels, bearings: bearings, everyRing: rings, turns: TurnInstructionTable(index: measured))
     }
 
     private init(graph: RoadGraph, labels: RoadLabels, bearings: EdgeBearingTable?, everyRing: RoundaboutCatalogue?,
-                 ringsAreIndexed: Bool, turns: TurnInstructionTable?) {
+                 turns: TurnInstructionTable?) {
         self.graph = graph
         self.labels = labels
         self.bearings = bearings
         self.everyRing = everyRing
-        self.ringsAreIndexed = ringsAreIndexed
         self.turns = turns
     }
 
     /// An index that measures nothing ahead: each route measures the junctions and rings it passes.
     /// - Complexity: O(1).
     public static func measuringOnDemand(_ graph: RoadGraph) -> GuidanceIndex {
-        GuidanceIndex(graph: graph, labels: RoadLabels(graph: graph), bearings: nil, everyRing: nil, ringsAreIndexed: false,
-                      turns: nil)
+        GuidanceIndex(graph: graph, labels: RoadLabels(graph: graph), bearings: nil, everyRing: nil, turns: nil)
     }
 
     /// Whether the index holds the graph's bearings, rings, label changes and turns (`init(graph:)`).
@@ -110,6 +106,6 @@ extension GuidanceIndex {
     /// The rings that the nodes of `edges` lie on (nil when none): looked up in the index, or found and
     /// classified for these edges.
     func rings(touching edges: [EdgeIndex]) -> RoundaboutCatalogue? {
-        ringsAreIndexed ? everyRing : RoundaboutCatalogue(graph: graph, edges: edges, bearings: nil)
+        isPrecomputed ? everyRing : RoundaboutCatalogue(graph: graph, edges: edges, bearings: nil)
     }
 }

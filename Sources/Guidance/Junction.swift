@@ -30,6 +30,9 @@ struct Junction: Sendable {
     let inEdge: EdgeIndex
     let roads: [JunctionRoad]
 
+    /// How many roads a car may take here besides turning back (1: the turn is forced).
+    var choices: Int { roads.dropFirst().reduce(0) { $0 + ($1.entryAllowed ? 1 : 0) } }
+
     /// The index in `roads` of the road leaving over `edge`.
     func index(ofOutEdge edge: EdgeIndex) -> Int? { roads.firstIndex { $0.outEdge == edge } }
 

@@ -34,12 +34,6 @@ final class RoadLabels: Sendable {
         announcedChanges = decidingChangesAtJunctions ? Self.changesAtJunctions(of: graph) : [:]
     }
 
-    /// The street name of an edge ("" when none), as `RoadGraph.name(of:)`.
-    func name(of edge: EdgeIndex) -> String { strings[Int(nameIndex[Int(edge)])] }
-
-    /// The route reference of an edge ("" when none), as `RoadGraph.ref(of:)`.
-    func ref(of edge: EdgeIndex) -> String { strings[Int(refIndex[Int(edge)])] }
-
     /// The number of changes decided ahead.
     var decidedChangeCount: Int { announcedChanges.count }
 
@@ -71,11 +65,10 @@ final class RoadLabels: Sendable {
         defer { tables.deinitialize(); tables.deallocate() }
         // Each task writes only its own table.
         nonisolated(unsafe) let output = tables
-        let labels = (graph.nameIndex, graph.refIndex, graph.strings)
-        let adjacency = (graph.firstOut, graph.head, graph.firstIn, graph.incomingEdgeList)
+        let shared = copy graph
         DispatchQueue.concurrentPerform(iterations: tasks) { task in
             let nodes = NodeIndex(n * task / tasks) ..< NodeIndex(n * (task + 1) / tasks)
-            output[task] = changes(at: nodes, labels: labels, adjacency: adjacency)
+            output[task] = changes(at: nodes, of: shared)
         }
         var merged = tables[0]
         for task in 1..<tasks {
@@ -88,25 +81,21 @@ final class RoadLabels: Sendable {
     private static let minimumNodesPerTask = 50_000
 
     /// The changes of labels between roads meeting at `nodes`, decided.
-    private static func changes(at nodes: Range<NodeIndex>,
-                                labels: (CompactColumn<UInt32>, CompactColumn<UInt32>, [String]),
-                                adjacency: ([UInt32], [NodeIndex], [UInt32], [EdgeIndex])) -> [LabelChange: Bool] {
-        let (nameIndex, refIndex, strings) = labels
-        let (firstOut, _, firstIn, incoming) = adjacency
+    private static func changes(at nodes: Range<NodeIndex>, of graph: RoadGraph) -> [LabelChange: Bool] {
         var decided: [LabelChange: Bool] = [:]
         var seen: [(name: UInt32, ref: UInt32)] = []
         for node in nodes {
             seen.removeAll(keepingCapacity: true)
-            func add(_ e: Int) {
-                let label = (nameIndex[e], refIndex[e])
+            func add(_ e: EdgeIndex) {
+                let label = (graph.nameIndex[Int(e)], graph.refIndex[Int(e)])
                 if !seen.contains(where: { $0 == label }) { seen.append(label) }
             }
-            for e in Int(firstOut[Int(node)]) ..< Int(firstOut[Int(node) + 1]) { add(e) }
-            for k in Int(firstIn[Int(node)]) ..< Int(firstIn[Int(node) + 1]) { add(Int(incoming[k])) }
+            for e in graph.outgoingEdges(of: node) { add(e) }
+            for e in graph.incomingEdges(of: node) { add(e) }
             for a in seen {
                 for b in seen where a != b {
                     let change = LabelChange(fromName: a.name, fromRef: a.ref, toName: b.name, toRef: b.ref)
-                    if decided[change] == nil { decided[change] = decide(change, strings) }
+                    if decided[change] == nil { decided[change] = decide(change, graph.strings) }
                 }
             }
         }

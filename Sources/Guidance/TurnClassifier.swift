@@ -52,12 +52,12 @@ struct TurnClassifier {
     /// - Complexity: O(degree × probe walk) for ordinary nodes; O(ring length) when entering a roundabout.
     func classify(at i: Int) -> ClassifiedTurn? {
         let inEdge = edges[i - 1], outEdge = edges[i]
+        let junctionNode = graph.head[Int(inEdge)]
         let before = index.arrival(edges: edges, at: i - 1).bearing
-        let departure = index.departure(edges: edges, at: i, tailNode: graph.head[Int(inEdge)])
+        let departure = index.departure(edges: edges, at: i, tailNode: junctionNode)
         let after = departure.bearing
 
         // A turn that depends on its two edges alone was decided with the index (never one at a ring).
-        let junctionNode = graph.head[Int(inEdge)]
         if let decided = index.turns?.decision(from: inEdge, to: outEdge, firstOutOfJunction: graph.firstOut[Int(junctionNode)]) {
             return ClassifiedTurn(type: decided.instruction.type, modifier: decided.instruction.modifier, bearingBefore: before,
                                   bearingAfter: after, isSilent: decided.instruction.isSilent, roadCount: decided.roadCount,
@@ -77,9 +77,7 @@ struct TurnClassifier {
                                 knownBearing: departure.staysOnEdge ? (outEdge, after) : nil)
         guard let taken = junction.index(ofOutEdge: outEdge) else { return nil }
         let instruction = JunctionTurns(labels: index.labels, junction: junction).instruction(for: taken)
-        var choices = 0
-        for road in junction.roads.dropFirst() where road.entryAllowed { choices += 1 }
         return ClassifiedTurn(type: instruction.type, modifier: instruction.modifier, bearingBefore: before, bearingAfter: after,
-                              isSilent: instruction.isSilent, roadCount: junction.roads.count, choices: choices)
+                              isSilent: instruction.isSilent, roadCount: junction.roads.count, choices: junction.choices)
     }
 }

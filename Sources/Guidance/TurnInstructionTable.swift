@@ -84,8 +84,7 @@ struct TurnInstructionTable: Sendable {
         let junction = Junction(graph: graph, index: index, inEdge: f, arrival: arrival, arrivedFrom: tail)
         guard junction.roads.count <= Record.maximumCount else { return }
         let turns = JunctionTurns(labels: index.labels, junction: junction)
-        var choices = 0
-        for road in junction.roads.dropFirst() where road.entryAllowed { choices += 1 }
+        let choices = junction.choices
         let out = graph.outgoingEdges(of: graph.head[Int(f)])
         for e in out where !graph.flags[Int(e)].contains(.roundabout) {
             guard let taken = junction.index(ofOutEdge: e) else { continue }
