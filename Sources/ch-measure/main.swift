@@ -105,116 +105,16 @@ if input.hasPrefix("grid:"), let nodes = Int(input.dropFirst(5)) {
     road = try OSMImporter.importFile(path: input).graph
 }
 if CommandLine.arguments.contains("--axis") {
-    // Two exact bounds compared (see the header): vertex 2v + a is node v arrived at along axis a, and
-    // an arc weighs the cheapest transition between its two vertices, so both bounds are consistent.
-    let router = Router(graph: road)
-    let n = road.nodeCount
-    func axis(_ e: Int) -> UInt32 {
-        let b = GreatCircle.initialBearing(from: road.nodeCoordinates[Int(road.tail[e])], to: road.nodeCoordinates[Int(road.head[e])]).degrees
-        let m = b.truncatingRemainder(dividingBy: 180)
-        return m >= 45 && m < 135 ? 1 : 0
-    }
-    let edgeAxis = (0..<road.edgeCount).map { axis($0) }
-    var best: [UInt64: UInt32] = [:]
-    for s in 0..<router.searchStateCount {
-        let state = SearchState(index: UInt32(s))
-        let e = Int(router.arrivalEdge(of: state))
-        let from = 2 * road.head[e] + edgeAxis[e]
-        router.forEachTransition(from: state) { t in
-            let to = 2 * road.head[Int(t.edge)] + edgeAxis[Int(t.edge)]
-            let key = UInt64(from) << 32 | UInt64(to)
-            best[key] = min(best[key] ?? .max, t.timeMilliseconds)
-        }
-    }
-    let arcs = best.map { (tail: UInt32($0.key >> 32), head: UInt32(truncatingIfNeeded: $0.key), weight: $0.value) }
-    let (axisGraph, _) = try WeightedDigraph.fromArcs(vertexCount: 2 * n, arcs: arcs)
-    let junctions = try PotentialHierarchy.junctionGraph(of: router, metric: .time)
-    print("junctions \(n), edges \(road.edgeCount), axis vertices \(2 * n), axis arcs \(axisGraph.head.count), load \(loadAverage())")
-    func reversed(_ g: WeightedDigraph, _ count: Int) -> (first: [Int], tail: [UInt32], weight: [UInt32]) {
-        var first = [Int](repeating: 0, count: count + 1)
-        for h in g.head { first[Int(h) + 1] += 1 }
-        for i in 0..<count { first[i + 1] += first[i] }
-        var fill = first, tail = [UInt32](repeating: 0, count: g.head.count), weight = tail
-        for v in 0..<count {
-            for a in Int(g.firstOut[v]) ..< Int(g.firstOut[v + 1]) {
-                let h = Int(g.head[a]); tail[fill[h]] = UInt32(v); weight[fill[h]] = g.weight[a]; fill[h] += 1
-            }
-        }
-        return (first, tail, weight)
-    }
-    let rj = reversed(junctions, n), ra = reversed(axisGraph, 2 * n)
-    func backward(_ r: (first: [Int], tail: [UInt32], weight: [UInt32]), count: Int, goals: [Int]) -> [UInt32] {
-        var dist = [UInt32](repeating: .max, count: count)
-        var heap = BinaryHeapMin()
-        for g in goals { dist[g] = 0; heap.push(0, g) }
-        while let (d, v) = heap.pop() {
-            if d != dist[v] { continue }
-            for i in r.first[v] ..< r.first[v + 1] {
-                let u = Int(r.tail[i]), c = d + r.weight[i]
-                if c < dist[u] { dist[u] = c; heap.push(c, u) }
-            }
-        }
-        return dist
-    }
-    // A* from every edge leaving node `source` to the first state standing at node `target`.
-    func aStar(source: Int, target: Int, potential: (Int) -> UInt32) -> (cost: UInt32, settled: Int) {
-        var dist: [Int: UInt32] = [:], done = Set<Int>()
-        var heap = BinaryHeapMin()
-        for o in Int(road.firstOut[source]) ..< Int(road.firstOut[source + 1]) {
-            let s = Int(router.startState(onEdge: EdgeIndex(o)).index)
-            let g = router.edgeCost(EdgeIndex(o), metric: .time)
-            let h = potential(s)
-            if h == .max { continue }
-            if g < dist[s] ?? .max { dist[s] = g; heap.push(g + h, s) }
-        }
-        var settled = 0
-        while let (_, s) = heap.pop() {
-            if done.contains(s) { continue }
-            done.insert(s)
-            settled += 1
-            let state = SearchState(index: UInt32(s))
-            if Int(router.node(of: state)) == target { return (dist[s]!, settled) }
-            let g = dist[s]!
-            router.forEachTransition(from: state) { t in
-                let x = Int(t.target.index), c = g + t.timeMilliseconds
-                if done.contains(x) || c >= dist[x] ?? .max { return }
-                let h = potential(x)
-                if h == .max { return }
-                dist[x] = c
-                heap.push(c + h, x)
-            }
-        }
-        return (.max, settled)
-    }
-    var generator = SplitMix64(seed: 42)
-    let pairCount = Int(ProcessInfo.processInfo.environment["CH_PAIRS"] ?? "") ?? 100
-    var nodeSettled: [Double] = [], axisSettled: [Double] = [], mismatches = 0
-    for _ in 0..<pairCount {
-        let a = generator.next(below: n), b = generator.next(below: n)
-        let dj = backward(rj, count: n, goals: [b]), da = backward(ra, count: 2 * n, goals: [2 * b, 2 * b + 1])
-        let rn = aStar(source: a, target: b) { s in dj[Int(road.head[Int(router.arrivalEdge(of: SearchState(index: UInt32(s))))])] }
-        let rx = aStar(source: a, target: b) { s in
-            let e = Int(router.arrivalEdge(of: SearchState(index: UInt32(s))))
-            return da[Int(2 * road.head[e] + edgeAxis[e])]
-        }
-        if rn.cost != rx.cost { mismatches += 1 }
-        if rn.cost == .max { continue }
-        nodeSettled.append(Double(rn.settled)); axisSettled.append(Double(rx.settled))
-    }
-    print("pairs \(nodeSettled.count): settled median junction-graph bound \(format(median(nodeSettled), 0)) (mean \(format(nodeSettled.reduce(0, +) / Double(nodeSettled.count), 0))), axis bound \(format(median(axisSettled), 0)) (mean \(format(axisSettled.reduce(0, +) / Double(axisSettled.count), 0))); cost mismatches \(mismatches)")
-    if ProcessInfo.processInfo.environment["AXIS_CONTRACT"] != nil {
+    let env = ProcessInfo.processInfo.environment
+    let experiment = try AxisBoundExperiment(road: road)
+    print("junctions \(road.nodeCount), edges \(road.edgeCount), axis vertices \(experiment.axisGraph.vertexCount), "
+          + "axis arcs \(experiment.axisGraph.head.count), load \(loadAverage())")
+    print(experiment.compareSettledStates(pairs: Int(env["CH_PAIRS"] ?? "") ?? 100))
+    if env["AXIS_CONTRACT"] != nil {
         var options = ContractionOptions(levelWeight: ContractionOptions.potentialLevelWeight)
-        applyWitnessBounds(from: ProcessInfo.processInfo.environment, to: &options)
-        if ProcessInfo.processInfo.environment["AXIS_NOLIMIT"] != nil { options.denseRemainderLimits = [] }
-        for (name, g) in [("junction", junctions), ("axis", axisGraph)] {
-            let cpu = threadCPUSeconds()
-            do {
-                let h = try ContractionHierarchy(graph: g, options: options)
-                print("\(name): \(g.head.count) arcs, \(h.shortcutCount) shortcuts (\(format(Double(g.head.count + h.shortcutCount) / Double(road.edgeCount), 2)) hierarchy arcs per road edge), \(format(threadCPUSeconds() - cpu, 1)) s CPU")
-            } catch {
-                print("\(name): \(error) after \(format(threadCPUSeconds() - cpu, 1)) s CPU")
-            }
-        }
+        applyWitnessBounds(from: env, to: &options)
+        if env["AXIS_NOLIMIT"] != nil { options.denseRemainderLimits = [] }
+        for line in experiment.contractBoth(options: options) { print(line) }
     }
     exit(0)
 }
@@ -484,26 +384,3 @@ for size in [100, 1000] {
 }
 print("peak RSS \(format(residentField("VmHWM"), 0)) MiB; load average after: \(loadAverage())")
 
-/// A binary min-heap of (key, item) for `--axis`'s searches, with lazy deletion left to the caller.
-struct BinaryHeapMin {
-    var items: [(UInt32, Int)] = []
-    mutating func push(_ k: UInt32, _ v: Int) {
-        items.append((k, v)); var i = items.count - 1
-        while i > 0 { let p = (i - 1) / 2; if items[p].0 <= items[i].0 { break }; items.swapAt(p, i); i = p }
-    }
-    mutating func pop() -> (UInt32, Int)? {
-        guard !items.isEmpty else { return nil }
-        let top = items[0]; let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last; var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1; var m = i
-                if l < items.count && items[l].0 < items[m].0 { m = l }
-                if r < items.count && items[r].0 < items[m].0 { m = r }
-                if m == i { break }
-                items.swapAt(i, m); i = m
-            }
-        }
-        return top
-    }
-}
