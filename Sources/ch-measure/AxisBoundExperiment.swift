@@ -52,16 +52,27 @@ struct AxisBoundExperiment {
         return try WeightedDigraph.fromArcs(vertexCount: 2 * road.nodeCount, arcs: arcs).graph
     }
 
+    /// `graph` with every arc turned round, so that distances from a set in it are distances to that set.
+    static func reversed(_ graph: WeightedDigraph) throws -> WeightedDigraph {
+        var arcs: [(tail: UInt32, head: UInt32, weight: UInt32)] = []
+        arcs.reserveCapacity(graph.head.count)
+        for v in 0..<graph.vertexCount {
+            for a in graph.arcs(from: UInt32(v)) { arcs.append((graph.head[a], UInt32(v), graph.weight[a])) }
+        }
+        return try WeightedDigraph.fromArcs(vertexCount: graph.vertexCount, arcs: arcs).graph
+    }
+
     /// Settled states with each bound over `pairs` random node pairs (seed 42), as a line to print.
-    func compareSettledStates(pairs: Int) -> String {
-        let junctionsBackward = ReversedDigraph(junctionGraph), axisBackward = ReversedDigraph(axisGraph)
+    func compareSettledStates(pairs: Int) throws -> String {
+        var junctionsBackward = ReferenceDijkstra(graph: try Self.reversed(junctionGraph))
+        var axisBackward = ReferenceDijkstra(graph: try Self.reversed(axisGraph))
         var generator = SplitMix64(seed: 42)
         var byJunctions: [Double] = [], byAxis: [Double] = [], mismatches = 0
         for _ in 0..<pairs {
             let a = generator.next(below: road.nodeCount), b = generator.next(below: road.nodeCount)
-            let toJunction = junctionsBackward.distances(to: [b]), toAxis = axisBackward.distances(to: [2 * b, 2 * b + 1])
-            let plain = aStar(from: a, to: b) { e in toJunction[Int(road.head[e])] }
-            let split = aStar(from: a, to: b) { e in toAxis[Int(2 * road.head[e] + edgeAxis[e])] }
+            let toJunction = junctionsBackward.distances(from: [b]), toAxis = axisBackward.distances(from: [2 * b, 2 * b + 1])
+            let plain = aStar(from: a, to: b) { e in UInt32(clamping: toJunction[Int(road.head[e])]) }
+            let split = aStar(from: a, to: b) { e in UInt32(clamping: toAxis[Int(2 * road.head[e] + edgeAxis[e])]) }
             if plain.cost != split.cost { mismatches += 1 }
             guard plain.cost != .max else { continue }
             byJunctions.append(Double(plain.settled))
@@ -77,7 +88,7 @@ struct AxisBoundExperiment {
     /// A* on the router's states from every edge leaving node `source` to the first state at node
     /// `target`; `bound(e)` is the bound at the state arrived over edge `e` (`.max`: cannot reach).
     func aStar(from source: Int, to target: Int, bound: (Int) -> UInt32) -> (cost: UInt32, settled: Int) {
-        var distance: [Int: UInt32] = [:], settledStates = Set<Int>(), queue = KeyedMinHeap()
+        var distance: [Int: UInt32] = [:], settledStates = Set<Int>(), queue = KeyedMinHeap<UInt32>()
         func offer(_ s: Int, at g: UInt32) {
             let h = bound(Int(router.arrivalEdge(of: SearchState(index: UInt32(s)))))
             guard h != .max, !settledStates.contains(s), g < distance[s] ?? .max else { return }
@@ -108,73 +119,6 @@ struct AxisBoundExperiment {
             } catch {
                 return "\(name): \(error) after \(format(threadCPUSeconds() - cpu, 1)) s CPU"
             }
-        }
-    }
-}
-
-/// A `WeightedDigraph`'s arcs by head, for distances towards a set of vertices.
-struct ReversedDigraph {
-    let first: [Int]
-    let tail: [UInt32]
-    let weight: [UInt32]
-
-    init(_ graph: WeightedDigraph) {
-        let n = graph.firstOut.count - 1
-        var first = [Int](repeating: 0, count: n + 1)
-        for h in graph.head { first[Int(h) + 1] += 1 }
-        for v in 0..<n { first[v + 1] += first[v] }
-        var next = first, tail = [UInt32](repeating: 0, count: graph.head.count), weight = tail
-        for v in 0..<n {
-            for a in Int(graph.firstOut[v]) ..< Int(graph.firstOut[v + 1]) {
-                let h = Int(graph.head[a])
-                (tail[next[h]], weight[next[h]]) = (UInt32(v), graph.weight[a])
-                next[h] += 1
-            }
-        }
-        (self.first, self.tail, self.weight) = (first, tail, weight)
-    }
-
-    /// Every vertex's distance to the nearest of `goals` (Dijkstra), `.max` where none is reachable.
-    /// - Complexity: O((V + A) log V).
-    func distances(to goals: [Int]) -> [UInt32] {
-        var distance = [UInt32](repeating: .max, count: first.count - 1), queue = KeyedMinHeap()
-        for g in goals { distance[g] = 0; queue.push(0, g) }
-        while let (d, v) = queue.pop() {
-            guard d == distance[v] else { continue }
-            for i in first[v] ..< first[v + 1] where d + weight[i] < distance[Int(tail[i])] {
-                distance[Int(tail[i])] = d + weight[i]
-                queue.push(d + weight[i], Int(tail[i]))
-            }
-        }
-        return distance
-    }
-}
-
-/// A binary min-heap of (key, item) with lazy deletion left to the caller.
-struct KeyedMinHeap {
-    private var items: [(key: UInt32, item: Int)] = []
-
-    mutating func push(_ key: UInt32, _ item: Int) {
-        items.append((key, item))
-        var i = items.count - 1
-        while i > 0 && items[(i - 1) / 2].key > items[i].key {
-            items.swapAt((i - 1) / 2, i)
-            i = (i - 1) / 2
-        }
-    }
-
-    mutating func pop() -> (key: UInt32, item: Int)? {
-        guard let last = items.popLast() else { return nil }
-        guard !items.isEmpty else { return last }
-        let top = items[0]
-        items[0] = last
-        var i = 0
-        while true {
-            var smallest = i
-            for child in [2 * i + 1, 2 * i + 2] where child < items.count && items[child].key < items[smallest].key { smallest = child }
-            if smallest == i { return top }
-            items.swapAt(i, smallest)
-            i = smallest
         }
     }
 }

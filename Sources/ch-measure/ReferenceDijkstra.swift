@@ -17,48 +17,47 @@ struct ReferenceDijkstra {
         touched.removeAll(keepingCapacity: true)
         var isTarget: [UInt32: UInt64] = [:]
         for t in targets { isTarget[t.vertex] = min(isTarget[t.vertex] ?? .max, UInt64(t.cost)) }
-        var heap: [(UInt64, UInt32)] = []
-        func push(_ d: UInt64, _ v: UInt32) {
-            heap.append((d, v))
-            var c = heap.count - 1
-            while c > 0 { let p = (c - 1) / 2; if heap[p].0 <= heap[c].0 { break }; heap.swapAt(p, c); c = p }
-        }
-        func pop() -> (UInt64, UInt32) {
-            let top = heap[0]
-            let last = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = last
-                var p = 0
-                while true {
-                    var c = 2 * p + 1
-                    if c >= heap.count { break }
-                    if c + 1 < heap.count && heap[c + 1].0 < heap[c].0 { c += 1 }
-                    if heap[p].0 <= heap[c].0 { break }
-                    heap.swapAt(p, c); p = c
-                }
-            }
-            return top
-        }
+        var heap = KeyedMinHeap<UInt64>()
         for s in sources where UInt64(s.cost) < distance[Int(s.vertex)] {
             if distance[Int(s.vertex)] == .max { touched.append(Int(s.vertex)) }
             distance[Int(s.vertex)] = UInt64(s.cost)
-            push(UInt64(s.cost), s.vertex)
+            heap.push(UInt64(s.cost), Int(s.vertex))
         }
         var best = UInt64.max
-        while !heap.isEmpty {
-            let (d, v) = pop()
-            if d != distance[Int(v)] { continue }
+        while let (d, v) = heap.pop() {
+            if d != distance[v] { continue }
             if d >= best { break }
-            if let t = isTarget[v] { best = min(best, d + t) }
-            for a in graph.arcs(from: v) {
-                let h = Int(graph.head[a]), nd = d + UInt64(graph.weight[a])
-                if nd < distance[h] {
-                    if distance[h] == .max { touched.append(h) }
-                    distance[h] = nd
-                    push(nd, UInt32(h))
-                }
-            }
+            if let t = isTarget[UInt32(v)] { best = min(best, d + t) }
+            relax(from: v, at: d, heap: &heap)
         }
         return best < UInt64(ContractionHierarchy.unreachable) ? UInt32(best) : nil
+    }
+
+    /// Every vertex's distance from the nearest of `sources` (`.max` where none reaches it).
+    mutating func distances(from sources: [Int]) -> [UInt64] {
+        for v in touched { distance[v] = .max }
+        touched.removeAll(keepingCapacity: true)
+        var heap = KeyedMinHeap<UInt64>()
+        for s in sources where distance[s] != 0 {
+            if distance[s] == .max { touched.append(s) }
+            distance[s] = 0
+            heap.push(0, s)
+        }
+        while let (d, v) = heap.pop() {
+            if d == distance[v] { relax(from: v, at: d, heap: &heap) }
+        }
+        return distance
+    }
+
+    /// Lowers the heads of `v`'s arcs through `v` (settled at `d`) and queues those improved.
+    private mutating func relax(from v: Int, at d: UInt64, heap: inout KeyedMinHeap<UInt64>) {
+        for a in graph.arcs(from: UInt32(v)) {
+            let h = Int(graph.head[a]), nd = d + UInt64(graph.weight[a])
+            if nd < distance[h] {
+                if distance[h] == .max { touched.append(h) }
+                distance[h] = nd
+                heap.push(nd, h)
+            }
+        }
     }
 }

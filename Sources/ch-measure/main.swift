@@ -109,7 +109,7 @@ if CommandLine.arguments.contains("--axis") {
     let experiment = try AxisBoundExperiment(road: road)
     print("junctions \(road.nodeCount), edges \(road.edgeCount), axis vertices \(experiment.axisGraph.vertexCount), "
           + "axis arcs \(experiment.axisGraph.head.count), load \(loadAverage())")
-    print(experiment.compareSettledStates(pairs: Int(env["CH_PAIRS"] ?? "") ?? 100))
+    print(try experiment.compareSettledStates(pairs: Int(env["CH_PAIRS"] ?? "") ?? 100))
     if env["AXIS_CONTRACT"] != nil {
         var options = ContractionOptions(levelWeight: ContractionOptions.potentialLevelWeight)
         applyWitnessBounds(from: env, to: &options)
