@@ -185,7 +185,7 @@ extension CarProfile {
         // Fast path: a plain integer, by far the most common value.
         if let first = text.utf8.first, first >= 0x31, first <= 0x39, text.utf8.count <= 3,
            text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) {
-            return .limit(.limited(Double(number), source: .tagged))
+            return .limit(.limited(Double(number), source: .posted))
         }
         let trimmed = text.trimmingCharacters()
         if trimmed.utf8.contains(0x3b) {
@@ -201,13 +201,13 @@ extension CarProfile {
             return lowest.map { .limit($0) } ?? .unreadable
         }
         switch trimmed.lowercased() {
-        case "none", "unlimited": return .limit(.unlimited(source: .tagged))
-        case "signals", "variable": return .limit(.unknown(source: .tagged))
-        case "walk": return .limit(.limited(walkingPace, source: .tagged))
+        case "none", "unlimited": return .limit(.unlimited(source: .posted))
+        case "signals", "variable": return .limit(.unknown(source: .posted))
+        case "walk": return .limit(.limited(walkingPace, source: .posted))
         default: break
         }
         if let number = DecimalNumber.parse(trimmed), number > 0, number.isFinite {
-            return .limit(.limited(number, source: .tagged))
+            return .limit(.limited(number, source: .posted))
         }
         // A number followed by a unit.
         var digitsEnd = trimmed.startIndex
@@ -217,9 +217,9 @@ extension CarProfile {
         if digitsEnd > trimmed.startIndex, let number = Double(trimmed[..<digitsEnd]), number > 0 {
             let unitText = trimmed[digitsEnd...].trimmingCharacters().lowercased()
             switch unitText {
-            case "km/h", "kmh", "kph", "km/hr": return .limit(.limited(number, source: .tagged))
-            case "mph": return .limit(.limited(number * SpeedConversion.kilometersPerMile, unit: .milesPerHour, source: .tagged))
-            case "knots", "knot", "kn": return .limit(.limited(number * SpeedConversion.kilometersPerNauticalMile, unit: .knots, source: .tagged))
+            case "km/h", "kmh", "kph", "km/hr": return .limit(.limited(number, source: .posted))
+            case "mph": return .limit(.limited(number * SpeedConversion.kilometersPerMile, unit: .milesPerHour, source: .posted))
+            case "knots", "knot", "kn": return .limit(.limited(number * SpeedConversion.kilometersPerNauticalMile, unit: .knots, source: .posted))
             default: return .unreadable
             }
         }

@@ -8,14 +8,14 @@ extension RoadGraph {
         var refIndex: UInt32
         var signpostIndex: UInt32
 
-        /// Three packed words of the nine fields. Consistent with `==`: a zero limit is +0 whatever its sign.
+        /// Four packed words of the eleven fields. Consistent with `==`: a zero limit is +0 whatever its sign.
         var hashBits: UInt64 {
             let limit = speedLimit.kilometersPerHour == 0 ? 0 : UInt64(speedLimit.kilometersPerHour.bitPattern)
             let a = UInt64(highway.rawValue) | UInt64(flags.rawValue) << 8 | UInt64(nameIndex) << 32
             let b = UInt64(refIndex) | UInt64(signpostIndex) << 32
             let c = limit | UInt64(speedLimit.kind.rawValue) << 32 | UInt64(speedLimit.unit.rawValue) << 40
-                | UInt64(speedLimit.source.rawValue) << 48
-            return a ^ (b &* 0x9E37_79B9_7F4A_7C15) ^ (c &* 0xC2B2_AE3D_27D4_EB4F)
+                | UInt64(speedLimit.source.rawValue) << 48 | UInt64(speedLimit.builtUp.rawValue) << 56
+            return a ^ (b &* 0x9E37_79B9_7F4A_7C15) ^ (c &* 0xC2B2_AE3D_27D4_EB4F) ^ (speedLimit.region.packed &* 0x1656_67B1_9E37_79F9)
         }
     }
 

@@ -115,15 +115,19 @@ public final class RoadNetworkDatabase {
         let lengthMeters: [Float] = try load(.lengthMeters)
         let travelTime: [Float] = try load(.travelTimeSeconds)
         let highway = try decode(.highway, try load(.highway, as: UInt8.self), HighwayClass.init(rawValue:))
-        /// The speed limits from their four parallel arrays, assembled while little else is loaded: the
+        /// The speed limits from their six parallel arrays, assembled while little else is loaded: the
         /// arrays are freed once assembled, so they do not add to the load's peak.
         func speedLimits() throws(RoadNetworkStoreError) -> [SpeedLimit] {
             let limitValue: [Float] = try load(.speedLimitKilometersPerHour)
             let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
             let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
             let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
+            let limitBuiltUp = try decode(.speedLimitBuiltUp, try load(.speedLimitBuiltUp, as: UInt8.self), BuiltUpArea.init(rawValue:))
+            let regionIndex: [UInt16] = try load(.speedLimitRegion)
+            let regionCodes: [Int64] = try load(.regionCodes)
             let m = head.count
-            guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m else {
+            guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m,
+                  limitBuiltUp.count == m, regionIndex.count == m else {
                 throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
             }
             var speedLimit = [SpeedLimit]()
@@ -133,7 +137,11 @@ public final class RoadNetworkDatabase {
                 if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
                     throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
                 }
-                speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e]))
+                guard Int(regionIndex[e]) < regionCodes.count else {
+                    throw .corrupt(path: path, detail: "edge \(e) names region \(regionIndex[e]) of \(regionCodes.count)")
+                }
+                speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e],
+                                             builtUp: limitBuiltUp[e], region: RegionCode(packed: UInt64(bitPattern: regionCodes[Int(regionIndex[e])]))))
             }
             return speedLimit
         }

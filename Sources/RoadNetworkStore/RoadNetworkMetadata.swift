@@ -40,7 +40,7 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
     public var boundingBox: BoundingBox
     /// Sum of all edge lengths (both directions of a two-way road count).
     public var totalLengthMeters: Meters
-    /// Edges whose limit comes from a numeric `maxspeed` tag (`SpeedLimitSource.tagged`).
+    /// Edges whose limit comes from a numeric `maxspeed` tag (`SpeedLimitSource.posted`).
     public var taggedSpeedLimitEdgeCount: Int
     /// Length of those edges.
     public var taggedSpeedLimitLengthMeters: Meters
@@ -138,7 +138,7 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
             classCount[c] += 1
             classLength[c] += length
             total += length
-            if graph.speedLimit[e].source == .tagged {
+            if graph.speedLimit[e].source == .posted {
                 taggedCount += 1
                 taggedLength += length
             }

@@ -34,8 +34,10 @@ public enum RoadNetworkStore {
     /// were contracted over the bare edge costs); version 8 stores potential hierarchies as the arrays their
     /// search reads (`position`, `upward_first`, `upward_arcs`, `downward_first`, `downward_arcs`: vertices
     /// in level and Hilbert order, no shortcut halves) and the hash of the junction graph they contracted,
-    /// instead of a contraction hierarchy's arrays.
-    public static let formatVersion = 8
+    /// instead of a contraction hierarchy's arrays; version 9 the context of each edge's speed limit
+    /// (`edge.speed_limit_built_up`, `edge.speed_limit_region`, `region.code`) and its new sources
+    /// (legal default, neighbours).
+    public static let formatVersion = 9
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

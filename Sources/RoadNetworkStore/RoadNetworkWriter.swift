@@ -149,6 +149,10 @@ struct RoadNetworkWriter {
         try put(.speedLimitKind, g.speedLimit.map(\.kind.rawValue))
         try put(.speedLimitUnit, g.speedLimit.map(\.unit.rawValue))
         try put(.speedLimitSource, g.speedLimit.map(\.source.rawValue))
+        try put(.speedLimitBuiltUp, g.speedLimit.map(\.builtUp.rawValue))
+        let regionTable = Self.regionTable(g.speedLimit)
+        try put(.speedLimitRegion, regionTable.indices)
+        try put(.regionCodes, regionTable.codes.map { Int64(bitPattern: $0.packed) })
         try put(.flags, g.flags.map(\.rawValue))
         try put(.nameIndex, Array(g.nameIndex))
         try put(.refIndex, Array(g.refIndex))
@@ -254,5 +258,27 @@ struct RoadNetworkWriter {
         }
         try describe(db, Schema.RowSetName.pointsOfInterest.rawValue, type: Schema.rowSetElementType, count: pois.count,
                      checksum: checksum)
+    }
+
+    /// The distinct regions of the edges' limits (`.none` first) and each edge's index into them; the
+    /// regions of an extract number a handful, so an edge stores 2 bytes instead of 8.
+    /// - Complexity: O(edges).
+    static func regionTable(_ limits: CompactColumn<SpeedLimit>) -> (codes: [RegionCode], indices: [UInt16]) {
+        var codes: [RegionCode] = [.none]
+        var indexOf: [RegionCode: UInt16] = [.none: 0]
+        var indices: [UInt16] = []
+        indices.reserveCapacity(limits.count)
+        for limit in limits {
+            if let index = indexOf[limit.region] {
+                indices.append(index)
+            } else if codes.count <= Int(UInt16.max) {
+                indexOf[limit.region] = UInt16(codes.count)
+                indices.append(UInt16(codes.count))
+                codes.append(limit.region)
+            } else {
+                indices.append(0)
+            }
+        }
+        return (codes, indices)
     }
 }

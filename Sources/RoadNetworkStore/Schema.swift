@@ -45,6 +45,12 @@ enum Schema {
         case speedLimitKind = "edge.speed_limit_kind"
         case speedLimitUnit = "edge.speed_limit_unit"
         case speedLimitSource = "edge.speed_limit_source"
+        /// `BuiltUpArea.rawValue` of each edge's limit.
+        case speedLimitBuiltUp = "edge.speed_limit_built_up"
+        /// Index into `regionCodes` of each edge's limit region.
+        case speedLimitRegion = "edge.speed_limit_region"
+        /// The distinct `RegionCode.packed` values of the edges' limits (entry 0: none), as i64 bit patterns.
+        case regionCodes = "region.code"
         case flags = "edge.flags"
         case nameIndex = "edge.name"
         case refIndex = "edge.ref"

@@ -5,7 +5,7 @@ import RoadNetwork
 /// Hand-made guidance waypoints, so the marker tests do not depend on routing or guidance.
 enum MarkerFixtures {
     static let start = Coordinate(latitude: 43.7384, longitude: 7.4246)
-    static let limit50 = SpeedLimit.limited(50, source: .tagged)
+    static let limit50 = SpeedLimit.limited(50, source: .posted)
 
     /// A maneuver at `location` with the given type and modifier.
     static func maneuver(_ type: ManeuverType, _ modifier: ManeuverModifier?, at location: Coordinate,

@@ -155,7 +155,7 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
         nodeOSMIDs: (0..<n).map(Int64.init), nodeElevations: [Float](repeating: .nan, count: n), head: head,
         lengthMeters: [Float](repeating: 78, count: m), travelTimeSeconds: [Float](repeating: 5.6, count: m),
         highway: [HighwayClass](repeating: .residential, count: m),
-        speedLimit: [SpeedLimit](repeating: .limited(50, source: .tagged), count: m), flags: [EdgeFlags](repeating: [], count: m),
+        speedLimit: [SpeedLimit](repeating: .limited(50, source: .posted), count: m), flags: [EdgeFlags](repeating: [], count: m),
         nameIndex: [UInt32](repeating: 1, count: m), refIndex: [UInt32](repeating: 0, count: m),
         wayID: [Int64](repeating: 7, count: m), firstShapePoint: [UInt32](repeating: 0, count: m + 1), shapePoints: [],
         shapeElevations: [], strings: ["", "A street name longer than fifteen bytes"], restrictions: [])

@@ -23,7 +23,7 @@ import Testing
         let c = builder.addNode(coordinate: point(east: 200, north: 0))
         let d = builder.addNode(coordinate: point(east: 100, north: 100))
         func road(_ from: NodeIndex, _ to: NodeIndex, _ shape: [Coordinate], _ name: String, _ way: Int64) {
-            let limit = SpeedLimit.limited(50, source: .tagged)
+            let limit = SpeedLimit.limited(50, source: .posted)
             builder.addEdge(RoadEdgeDescription(from: from, to: to, shape: shape, routingSpeed: 50, highway: .residential,
                                                 speedLimit: limit, name: name, wayID: way))
             builder.addEdge(RoadEdgeDescription(from: to, to: from, shape: shape.reversed(), routingSpeed: 50, highway: .residential,

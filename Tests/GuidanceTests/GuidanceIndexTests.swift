@@ -105,7 +105,7 @@ import Testing
             let node = builder.addNode(coordinate: position)
             for (from, to, shape) in [(previous, node, [bend]), (node, previous, [bend])] {
                 builder.addEdge(RoadEdgeDescription(from: from, to: to, shape: shape, routingSpeed: 50, highway: .residential,
-                                                    speedLimit: .limited(50, source: .tagged), name: "Road \(k)", wayID: Int64(k + 1)))
+                                                    speedLimit: .limited(50, source: .posted), name: "Road \(k)", wayID: Int64(k + 1)))
             }
             previous = node
             heading += 30
@@ -161,7 +161,7 @@ import Testing
         let c = builder.addNode(coordinate: BearingProbeTests.point(east: 5, north: 100))
         for (from, to) in [(a, b), (b, c)] {
             builder.addEdge(RoadEdgeDescription(from: from, to: to, shape: [], routingSpeed: 50, highway: .residential,
-                                                speedLimit: .limited(50, source: .tagged), name: "Main", wayID: 1))
+                                                speedLimit: .limited(50, source: .posted), name: "Main", wayID: 1))
         }
         let graph = builder.build()
         let index = GuidanceIndex(graph: graph)

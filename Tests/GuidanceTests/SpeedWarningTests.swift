@@ -7,8 +7,8 @@ import RoadNetwork
 import Testing
 
 @Suite struct SpeedWarningTests {
-    static let fifty = SpeedLimit.limited(50, source: .tagged)
-    static let thirtyMph = SpeedLimit.limited(SpeedConversion.kilometersPerHour(milesPerHour: 30), unit: .milesPerHour, source: .tagged)
+    static let fifty = SpeedLimit.limited(50, source: .posted)
+    static let thirtyMph = SpeedLimit.limited(SpeedConversion.kilometersPerHour(milesPerHour: 30), unit: .milesPerHour, source: .posted)
 
     @Test func exactlyTheLimitIsNormal() {
         #expect(SpeedWarning.classify(speed: 50, limit: Self.fifty) == .normal)

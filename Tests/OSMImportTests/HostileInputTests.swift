@@ -58,7 +58,7 @@ import Testing
         #expect(CarProfile.readMaxspeed("999999") == .unreadable)
         #expect(CarProfile.readMaxspeed("301") == .unreadable)
         #expect(CarProfile.readMaxspeed("250 mph") == .unreadable)
-        #expect(CarProfile.readMaxspeed("300") == .limit(.limited(300, source: .tagged)))
+        #expect(CarProfile.readMaxspeed("300") == .limit(.limited(300, source: .posted)))
         let result = try importing(Self.twoNodeWay + """
             <way id="10"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="maxspeed" v="999999"/></way>
             """)

@@ -11,15 +11,15 @@ import Testing
     }
 
     @Test func plainNumberIsKilometersPerHour() {
-        #expect(limit("50") == .limited(50, source: .tagged))
-        #expect(limit(" 30 ") == .limited(30, source: .tagged))
-        #expect(limit("7.5") == .limited(7.5, source: .tagged))
+        #expect(limit("50") == .limited(50, source: .posted))
+        #expect(limit(" 30 ") == .limited(30, source: .posted))
+        #expect(limit("7.5") == .limited(7.5, source: .posted))
     }
 
     @Test func explicitKilometerUnits() {
-        #expect(limit("50 km/h") == .limited(50, source: .tagged))
-        #expect(limit("60kmh") == .limited(60, source: .tagged))
-        #expect(limit("70 kph") == .limited(70, source: .tagged))
+        #expect(limit("50 km/h") == .limited(50, source: .posted))
+        #expect(limit("60kmh") == .limited(60, source: .posted))
+        #expect(limit("70 kph") == .limited(70, source: .posted))
     }
 
     @Test func milesPerHourKeepTheirUnit() throws {
@@ -38,17 +38,17 @@ import Testing
     }
 
     @Test func noneIsUnlimitedAndSignalsIsUnknown() {
-        #expect(limit("none") == .unlimited(source: .tagged))
-        #expect(limit("signals") == .unknown(source: .tagged))
-        #expect(limit("variable") == .unknown(source: .tagged))
+        #expect(limit("none") == .unlimited(source: .posted))
+        #expect(limit("signals") == .unknown(source: .posted))
+        #expect(limit("variable") == .unknown(source: .posted))
     }
 
     @Test func walkIsWalkingPace() {
-        #expect(limit("walk") == .limited(6, source: .tagged))
+        #expect(limit("walk") == .limited(6, source: .posted))
     }
 
     @Test func severalValuesGiveTheLowest() {
-        #expect(limit("50;30") == .limited(30, source: .tagged))
+        #expect(limit("50;30") == .limited(30, source: .posted))
     }
 
     @Test func unreadableValuesAreReportedAsSuch() {
@@ -96,11 +96,11 @@ import Testing
 
     @Test func directionalTagsApplyToTheirDirection() throws {
         let w = try #require(CarProfile().interpret(tags(["highway": "primary", "maxspeed:forward": "70", "maxspeed:backward": "50"])))
-        #expect(w.forwardLimit == .limited(70, source: .tagged))
-        #expect(w.backwardLimit == .limited(50, source: .tagged))
+        #expect(w.forwardLimit == .limited(70, source: .posted))
+        #expect(w.backwardLimit == .limited(50, source: .posted))
         let mixed = try #require(CarProfile().interpret(tags(["highway": "primary", "maxspeed": "80", "maxspeed:backward": "60"])))
-        #expect(mixed.forwardLimit == .limited(80, source: .tagged))
-        #expect(mixed.backwardLimit == .limited(60, source: .tagged))
+        #expect(mixed.forwardLimit == .limited(80, source: .posted))
+        #expect(mixed.backwardLimit == .limited(60, source: .posted))
     }
 
     @Test func zoneTagsApplyWhenMaxspeedIsAbsent() throws {
@@ -109,7 +109,7 @@ import Testing
         #expect(profile.interpret(tags(["highway": "tertiary", "source:maxspeed": "DE:rural"]))?.forwardLimit == .limited(100, source: .zone))
         #expect(profile.interpret(tags(["highway": "residential", "zone:maxspeed": "DE:30"]))?.forwardLimit == .limited(30, source: .zone))
         // A tagged maxspeed wins over the zone tag.
-        #expect(profile.interpret(tags(["highway": "residential", "maxspeed": "20", "zone:maxspeed": "DE:30"]))?.forwardLimit == .limited(20, source: .tagged))
+        #expect(profile.interpret(tags(["highway": "residential", "maxspeed": "20", "zone:maxspeed": "DE:30"]))?.forwardLimit == .limited(20, source: .posted))
     }
 
     @Test func classDefaultsApplyWithoutTags() throws {
@@ -150,7 +150,7 @@ import Testing
 
     @Test func advisoryLimitSetsTheRoutingSpeedButNotThePostedLimit() throws {
         let curve = try #require(CarProfile().interpret(tags(["highway": "primary", "maxspeed": "70", "maxspeed:advisory": "40"])))
-        #expect(curve.forwardLimit == .limited(70, source: .tagged))
+        #expect(curve.forwardLimit == .limited(70, source: .posted))
         #expect(abs(curve.forwardSpeed - 32) < 1e-9)
         let oneSide = try #require(CarProfile().interpret(tags(["highway": "primary", "maxspeed": "70",
                                                                 "maxspeed:advisory:backward": "30"])))

@@ -22,7 +22,7 @@ import Testing
             builder.addNode(osmID: Int64(i + 1), coordinate: Coordinate(latitude: 45.8 + Double(i) * 0.001, longitude: 15.97),
                             junctionExit: i == 2 ? "12" : "")
         }
-        let limit = SpeedLimit.limited(50, source: .tagged)
+        let limit = SpeedLimit.limited(50, source: .posted)
         var edges: [RoadEdgeDescription] = [
             .init(from: nodes[0], to: nodes[1], shape: [Coordinate(latitude: 45.8005, longitude: 15.9701)], routingSpeed: 50,
                   highway: .primary, speedLimit: limit, name: "Main", wayID: 1),

@@ -38,8 +38,8 @@ import TestSupport
         let motorway = (0..<g.edgeCount).filter { g.highway[$0] == .motorway }
         #expect(!motorway.isEmpty)
         #expect(motorway.allSatisfy { g.flags[$0].contains([.oneway, .toll]) && g.ref(of: EdgeIndex($0)) == "A3" })
-        #expect(motorway.contains { g.speedLimit[$0] == .unlimited(source: .tagged) })
-        #expect(motorway.contains { g.speedLimit[$0] == .limited(130, source: .tagged) })
+        #expect(motorway.contains { g.speedLimit[$0] == .unlimited(source: .posted) })
+        #expect(motorway.contains { g.speedLimit[$0] == .limited(130, source: .posted) })
         let ramps = (0..<g.edgeCount).filter { g.highway[$0] == .motorwayLink }
         #expect(ramps.count == 4)
         #expect(ramps.allSatisfy { g.flags[$0].contains([.link, .oneway]) })
@@ -51,10 +51,10 @@ import TestSupport
         func limits(_ name: String) -> Set<SpeedLimit> { Set(edges(g, named: name).map { g.speedLimit[$0] }) }
         #expect(limits("Old English Lane").allSatisfy { $0.unit == .milesPerHour && $0.valueInTaggedUnit == 20 })
         #expect(limits("Južna ulica") == [.limited(30, source: .zone)])
-        #expect(limits("Obilaznica") == [.unknown(source: .tagged)])
+        #expect(limits("Obilaznica") == [.unknown(source: .posted)])
         #expect(limits("Cvjetna ulica") == [.limited(10, source: .classDefault)])
-        #expect(limits("Sjeverna ulica") == [.limited(50, source: .tagged), .limited(40, source: .tagged)])
-        #expect(limits("Istočni spoj") == [.limited(70, source: .tagged)])
+        #expect(limits("Sjeverna ulica") == [.limited(50, source: .posted), .limited(40, source: .posted)])
+        #expect(limits("Istočni spoj") == [.limited(70, source: .posted)])
         #expect(limits("Zagrebačka cesta").contains(.limited(50, source: .zone)))  // source:maxspeed=HR:urban
     }
 

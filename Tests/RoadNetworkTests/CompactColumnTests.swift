@@ -18,8 +18,8 @@ import Geodesy
         let ab = edge(0, 1), ba = edge(1, 0), bc = edge(1, 2), bd = edge(1, 3), db = edge(3, 1)
         #expect(g.highway[bc] == .primary && g.highway[ab] == .residential && g.highway[db] == .residential)
         #expect(g.flags[bc] == .oneway && g.flags[ba] == .againstWayDirection && g.flags[ab].isEmpty)
-        #expect(g.speedLimit[bd] == .limited(30, unit: .milesPerHour, source: .tagged))
-        #expect(g.speedLimit[db] == .unknown() && g.speedLimit[ab] == .limited(50, source: .tagged))
+        #expect(g.speedLimit[bd] == .limited(30, unit: .milesPerHour, source: .posted))
+        #expect(g.speedLimit[db] == .unknown() && g.speedLimit[ab] == .limited(50, source: .posted))
         #expect(g.name(of: EdgeIndex(ab)) == "West" && g.name(of: EdgeIndex(bc)) == "East" && g.name(of: EdgeIndex(db)) == "South")
         #expect(g.signpostIndex.allSatisfy { $0 == 0 } && g.refIndex.allSatisfy { $0 == 0 })
     }
@@ -46,7 +46,7 @@ import Geodesy
         let c = builder.addNode(coordinate: Coordinate(latitude: 45, longitude: 15.002))
         for (from, to, way) in [(a, b, Int64(1)), (b, a, 1), (b, c, 2), (c, b, 2)] {
             builder.addEdge(RoadEdgeDescription(from: from, to: to, routingSpeed: 50, highway: .residential,
-                                                speedLimit: .limited(50, source: .tagged), name: "Main", wayID: way))
+                                                speedLimit: .limited(50, source: .posted), name: "Main", wayID: way))
         }
         let g = builder.build()
         #expect((0..<4).map { g.wayID[$0] }.sorted() == [1, 1, 2, 2])

@@ -57,7 +57,7 @@ import TestSupport
         for _ in 0..<2_000 {
             let from = nodes.randomElement(using: &rng)!, to = nodes.randomElement(using: &rng)!
             builder.addEdge(RoadEdgeDescription(from: from, to: to, routingSpeed: 50, highway: .residential,
-                                                speedLimit: .limited(50, source: .tagged)))
+                                                speedLimit: .limited(50, source: .posted)))
             expected.append((from, to))
         }
         let g = builder.build()

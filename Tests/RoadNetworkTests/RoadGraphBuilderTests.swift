@@ -16,12 +16,12 @@ import Geodesy
         let b = builder.addNode(osmID: 2, coordinate: Coordinate(latitude: 45.0, longitude: 15.001))
         let c = builder.addNode(osmID: 3, coordinate: Coordinate(latitude: 45.0, longitude: 15.002))
         let d = builder.addNode(osmID: 4, coordinate: Coordinate(latitude: 44.999, longitude: 15.001), elevation: 120)
-        let limit = SpeedLimit.limited(50, source: .tagged)
+        let limit = SpeedLimit.limited(50, source: .posted)
         // Added out of tail order on purpose: build() must sort.
         builder.addEdge(RoadEdgeDescription(from: b, to: c, routingSpeed: 50, highway: .primary, speedLimit: limit, flags: .oneway, name: "East", wayID: 11))
         builder.addEdge(RoadEdgeDescription(from: a, to: b, shape: [Coordinate(latitude: 45.0001, longitude: 15.0005)], routingSpeed: 36, highway: .residential, speedLimit: limit, name: "West", wayID: 10))
         builder.addEdge(RoadEdgeDescription(from: b, to: a, shape: [Coordinate(latitude: 45.0001, longitude: 15.0005)], routingSpeed: 36, highway: .residential, speedLimit: limit, flags: .againstWayDirection, name: "West", wayID: 10))
-        builder.addEdge(RoadEdgeDescription(from: b, to: d, routingSpeed: 36, highway: .residential, speedLimit: .limited(30, unit: .milesPerHour, source: .tagged), name: "South", wayID: 12))
+        builder.addEdge(RoadEdgeDescription(from: b, to: d, routingSpeed: 36, highway: .residential, speedLimit: .limited(30, unit: .milesPerHour, source: .posted), name: "South", wayID: 12))
         builder.addEdge(RoadEdgeDescription(from: d, to: b, routingSpeed: 36, highway: .residential, speedLimit: .unknown(), name: "South", wayID: 12))
         if restrict {
             builder.addRestriction(kind: .prohibitive, fromWay: 10, via: b, toWay: 12, relationID: 99)
@@ -115,7 +115,7 @@ import Geodesy
         let a = builder.addNode(coordinate: Coordinate(latitude: 45.0, longitude: 15.000))
         let b = builder.addNode(coordinate: Coordinate(latitude: 45.0, longitude: 15.001), junctionExit: "12")
         let c = builder.addNode(coordinate: Coordinate(latitude: 45.001, longitude: 15.002), junctionExit: "13")
-        let limit = SpeedLimit.limited(120, source: .tagged)
+        let limit = SpeedLimit.limited(120, source: .posted)
         builder.addEdge(RoadEdgeDescription(from: a, to: b, routingSpeed: 90, highway: .motorway, speedLimit: limit, flags: .oneway,
                                             destinations: "A1: Lisboa"))
         builder.addEdge(RoadEdgeDescription(from: b, to: c, routingSpeed: 45, highway: .motorwayLink, speedLimit: limit, flags: [.oneway, .link],
@@ -204,7 +204,7 @@ import Geodesy
                                       coordinate: Coordinate(latitude: 45 + 0.001 * Double(cell[i].row), longitude: 15 + 0.001 * Double(cell[i].column)),
                                       junctionExit: i == 10 ? "7" : "")
         }
-        let limit = SpeedLimit.limited(50, source: .tagged)
+        let limit = SpeedLimit.limited(50, source: .posted)
         func street(_ a: Int, _ b: Int, way: Int64) {
             builder.addEdge(RoadEdgeDescription(from: node[a], to: node[b], routingSpeed: 50, highway: .residential, speedLimit: limit, name: "w\(way)", wayID: way))
             builder.addEdge(RoadEdgeDescription(from: node[b], to: node[a], routingSpeed: 50, highway: .residential, speedLimit: limit,
@@ -248,7 +248,7 @@ import Geodesy
     }
 
     @Test func mphLimitsKeepTheirTaggedUnit() {
-        let limit = SpeedLimit.limited(30 * 1.609344, unit: .milesPerHour, source: .tagged)
+        let limit = SpeedLimit.limited(30 * 1.609344, unit: .milesPerHour, source: .posted)
         #expect(limit.valueInTaggedUnit == 30)
         #expect(abs(Double(limit.kilometersPerHour) - 48.28) < 0.01)
         #expect(SpeedLimit.unlimited().kilometersPerHour == 0)

@@ -50,6 +50,6 @@ struct TurnByTurnTextTests {
         #expect(TurnByTurnText.postedLimit(.limited(50, source: .classDefault), language: .en) == nil)
         #expect(TurnByTurnText.postedLimit(.unknown(), language: .en) == nil)
         #expect(TurnByTurnText.postedLimit(.unlimited(), language: .hr) == "bez ograničenja")
-        #expect(TurnByTurnText.postedLimit(.limited(48.28, unit: .milesPerHour, source: .tagged), language: .en) == "limit 30 mph")
+        #expect(TurnByTurnText.postedLimit(.limited(48.28, unit: .milesPerHour, source: .posted), language: .en) == "limit 30 mph")
     }
 }

@@ -40,7 +40,7 @@ enum RandomRoadGraph {
             let kind = Double.random(in: 0..<1, using: &rng)
             let forward = kind < 0.85, backward = kind < 0.7 || kind >= 0.85
             let oneway = !(forward && backward)
-            let limit = SpeedLimit.limited(speed, source: .tagged)
+            let limit = SpeedLimit.limited(speed, source: .posted)
             if forward {
                 builder.addEdge(RoadEdgeDescription(from: a, to: b, shape: shape, routingSpeed: speed, highway: .residential,
                                                     speedLimit: limit, flags: oneway ? flags.union(.oneway) : flags,
