@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "waymark", targets: ["waymark"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "RoadNetwork", targets: ["RoadNetwork"]),
-        // WIP-LSL .library(name: "LegalSpeedLimits", targets: ["LegalSpeedLimits"]),
+        .library(name: "LegalSpeedLimits", targets: ["LegalSpeedLimits"]),
         .library(name: "OSMImport", targets: ["OSMImport"]),
         .library(name: "RoadNetworkStore", targets: ["RoadNetworkStore"]),
         .library(name: "Routing", targets: ["Routing"]),
@@ -54,8 +54,8 @@ let package = Package(
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
         // Legal default speed limits by country (the OSM wiki's rules, their tag-filter language) and the
         // country and subdivision polygons that say which rules apply where; both ship as resources.
-        // WIP-LSL .target(name: "LegalSpeedLimits", dependencies: ["Geodesy"], resources: [.copy("Resources")]),
-        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", /* WIP-LSL "LegalSpeedLimits", */ "CExpat", "CZlib", "CBzip2", "CMalloc"]),
+        .target(name: "LegalSpeedLimits", dependencies: ["Geodesy"], resources: [.copy("Resources")]),
+        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "LegalSpeedLimits", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc", "CPrefetch"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
@@ -120,7 +120,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geodesy", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
-        // WIP-LSL .testTarget(name: "LegalSpeedLimitsTests", dependencies: ["LegalSpeedLimits", "Geodesy"]),
+        .testTarget(name: "LegalSpeedLimitsTests", dependencies: ["LegalSpeedLimits", "Geodesy"]),
         .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport", "CZlib"]),
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),

@@ -28,6 +28,8 @@ final class ImportCollector: OSMElementReceiver {
 
     let profile: CarProfile
     var statistics = ImportStatistics()
+    /// The rule-relevant tags of every drivable way (`WayTagSets`), for the speed-limit estimate.
+    var wayTagSets: WayTagSets
 
     var nodes = NodeCoordinateTable()
     /// `ele` of the few nodes that have one, metres.
@@ -55,8 +57,15 @@ final class ImportCollector: OSMElementReceiver {
     struct PendingViaWayRestriction { var id: Int64; var kind: TurnRestriction.Kind; var ways: [Int64] }
     var pendingViaWayRestrictions: [PendingViaWayRestriction] = []
 
-    init(profile: CarProfile) {
+    /// - Parameter legalTagKeys: the way tag keys the legal speed rules read (kept per way in `wayTagSets`).
+    init(profile: CarProfile, legalTagKeys: Set<String> = []) {
         self.profile = profile
+        wayTagSets = WayTagSets(keys: legalTagKeys)
+    }
+
+    /// The way tag keys the decoder passes on: the profile's and the legal rules'.
+    var wayTagKeysWanted: [String] {
+        Self.wayTagKeys + wayTagSets.keys.subtracting(Self.wayTagKeys).sorted()
     }
 
     func receiveNode(id: Int64, latitudeE7: Int32, longitudeE7: Int32, tags: [OSMTag]) throws(ElementProblem) {
@@ -108,6 +117,7 @@ final class ImportCollector: OSMElementReceiver {
                 if hasMaxspeed { statistics.drivableWaysWithMaxspeedTag += 1 }
                 if attributes.hadUnreadableMaxspeed { statistics.unreadableMaxspeedWays += 1 }
                 keepDrivable(id: id, nodeRefs: nodeRefs, attributes: attributes)
+                if !wayTagSets.keys.isEmpty { wayTagSets.record(way: id, tags: tags) }
             }
         }
         if let name, !name.isEmpty, nodeRefs.count >= 3, nodeRefs.first == nodeRefs.last,

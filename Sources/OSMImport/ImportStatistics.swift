@@ -71,6 +71,12 @@ public struct ImportStatistics: Sendable, Equatable {
     public var clockwiseRoundabouts = 0
     public var counterclockwiseRoundabouts = 0
 
+    // MARK: Speed limits
+    /// Where the roads' region (country or subdivision) came from.
+    public var speedLimitRegionOrigin: RegionOrigin = .none
+    /// Part of `assemblySeconds` spent estimating the limits no way posts.
+    public var speedLimitEstimateSeconds: Seconds = 0
+
     // MARK: Output
     public var pointsOfInterest = 0
     public var routingNodes = 0

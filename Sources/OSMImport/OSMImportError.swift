@@ -27,6 +27,9 @@ public struct OSMImportError: Error, CustomStringConvertible, Sendable, Equatabl
         /// OSM PBF that is well-formed but needs what waymark does not read: a required feature it does
         /// not know (history files), or LZMA/LZ4/ZSTD-compressed blobs.
         case unsupportedPBF
+        /// The bundled legal speed rules or country boundaries are missing or damaged (`source` names
+        /// the data file): the import stops rather than fall back to class defaults unannounced.
+        case speedLimitData
     }
 
     public var kind: Kind

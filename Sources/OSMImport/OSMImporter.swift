@@ -20,14 +20,17 @@ public struct ImportOptions: Sendable {
     /// the collector in file order (1: all on the importing thread); nil uses one per core. The result
     /// is the same for any count. (XML is parsed on one thread, with decompression on a second.)
     public var threads: Int?
+    /// How the limits no way posts are estimated (`SpeedLimitEstimator`).
+    public var speedLimits: SpeedLimitEstimateOptions
     public init(profile: CarProfile = CarProfile(), progress: (@Sendable (ImportProgress) -> Void)? = nil,
                 drivingSide: DrivingSide? = nil, rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil,
-                threads: Int? = nil) {
+                threads: Int? = nil, speedLimits: SpeedLimitEstimateOptions = SpeedLimitEstimateOptions()) {
         self.profile = profile
         self.progress = progress
         self.drivingSide = drivingSide
         self.rawInputObserver = rawInputObserver
         self.threads = threads
+        self.speedLimits = speedLimits
     }
 
     /// The PBF import threads this import uses.
@@ -94,7 +97,8 @@ public enum OSMImporter {
     private static func decodeAndAssemble(_ source: ByteSource, options: ImportOptions) throws(OSMImportError) -> ImportResult {
         let clock = ContinuousClock()
         let started = clock.now
-        let collector = ImportCollector(profile: options.profile)
+        let legalData = options.speedLimits.estimates ? try LegalSpeedData.bundled() : nil
+        let collector = ImportCollector(profile: options.profile, legalTagKeys: legalData?.rules.relevantKeys ?? [])
         if source.isPBF {
             try decodePBF(source, into: collector, options: options, started: started)
         } else {
@@ -103,6 +107,15 @@ public enum OSMImporter {
         let decoded = clock.now
         var graph = collector.assembleGraph()
         var statistics = collector.statistics
+        if let legalData {
+            let estimated = clock.now
+            let estimator = SpeedLimitEstimator(rules: legalData.rules, boundaries: legalData.boundaries,
+                                                options: options.speedLimits, walkingPace: options.profile.walkingPace)
+            let outcome = estimator.estimate(graph, wayTags: collector.wayTagSets)
+            graph = outcome.graph
+            statistics.speedLimitRegionOrigin = outcome.regionOrigin
+            statistics.speedLimitEstimateSeconds = (clock.now - estimated).seconds
+        }
         let votes = DrivingSideInference.votes(in: graph)
         statistics.clockwiseRoundabouts = votes.clockwise
         statistics.counterclockwiseRoundabouts = votes.counterclockwise
@@ -133,7 +146,7 @@ public enum OSMImporter {
     private static func decodeXML(_ source: ByteSource, into collector: ImportCollector, options: ImportOptions,
                                   started: ContinuousClock.Instant) throws(OSMImportError) {
         let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
-                                   wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys)
+                                   wayTagKeys: collector.wayTagKeysWanted, relationTagKeys: ImportCollector.relationTagKeys)
         // Compressed input is decompressed on a second thread while expat parses.
         let prefetcher = source.compression == .none ? nil : PrefetchingReader(source: source)
         defer { prefetcher?.close() }
@@ -160,7 +173,7 @@ public enum OSMImporter {
                                   started: ContinuousClock.Instant) throws(OSMImportError) {
         let threads = options.effectiveThreads
         let decoder = OSMPBFDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
-                                    wayTagKeys: ImportCollector.wayTagKeys, relationTagKeys: ImportCollector.relationTagKeys,
+                                    wayTagKeys: collector.wayTagKeysWanted, relationTagKeys: ImportCollector.relationTagKeys,
                                     threads: threads)
         let report = ProgressThrottle(options.progress, totalBytes: source.totalBytes, started: started)
         try decoder.decode(source) { bytesRead in

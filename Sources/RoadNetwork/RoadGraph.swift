@@ -47,14 +47,15 @@ public struct RoadGraph: Sendable {
     /// Time to drive the edge at the profile's routing speed.
     public let travelTimeSeconds: [Float]
     // The way attributes and way ids: interned together, one 32-bit code per edge for all seven (`CompactColumn`).
-    public let highway: CompactColumn<HighwayClass>
-    public let speedLimit: CompactColumn<SpeedLimit>
-    public let flags: CompactColumn<EdgeFlags>
-    public let nameIndex: CompactColumn<UInt32>
-    public let refIndex: CompactColumn<UInt32>
+    public private(set) var highway: CompactColumn<HighwayClass>
+    /// Replaced once by the import's estimate of the limits no way posts (`replacingSpeedLimits(_:)`).
+    public private(set) var speedLimit: CompactColumn<SpeedLimit>
+    public private(set) var flags: CompactColumn<EdgeFlags>
+    public private(set) var nameIndex: CompactColumn<UInt32>
+    public private(set) var refIndex: CompactColumn<UInt32>
     /// What the signs along each edge announce, as an index into `signposts` (0: nothing).
-    public let signpostIndex: CompactColumn<UInt32>
-    public let wayID: CompactColumn<Int64>
+    public private(set) var signpostIndex: CompactColumn<UInt32>
+    public private(set) var wayID: CompactColumn<Int64>
 
     // MARK: Geometry
     public let firstShapePoint: [UInt32]
@@ -198,6 +199,20 @@ public struct RoadGraph: Sendable {
 
     public var nodeCount: Int { nodeCoordinates.count }
     public var edgeCount: Int { head.count }
+
+    /// The graph with every edge's speed limit replaced (the import's estimate of the limits no way
+    /// posts); the way attributes are interned anew together, so the graph stays as compact.
+    /// - Precondition: `limits.count == edgeCount`.
+    /// - Complexity: O(edges) expected.
+    public func replacingSpeedLimits(_ limits: [SpeedLimit]) -> RoadGraph {
+        precondition(limits.count == edgeCount, "\(limits.count) speed limits for \(edgeCount) edges")
+        var copy = self
+        (copy.highway, copy.speedLimit, copy.flags, copy.nameIndex, copy.refIndex, copy.signpostIndex, copy.wayID) =
+            Self.internedWayAttributes(
+                highway: Array(highway), speedLimit: limits, flags: Array(flags), nameIndex: Array(nameIndex),
+                refIndex: Array(refIndex), signpostIndex: Array(signpostIndex), wayID: Array(wayID))
+        return copy
+    }
 
     /// The edges leaving `node`.
     /// - Complexity: O(1).

@@ -38,6 +38,11 @@ enum MetadataCoding {
         static let highwayPrefix = "highway."
         /// `import.<figure>`.
         static let importPrefix = "import."
+        /// `speed_limit.<source>.edges` and `speed_limit.<source>.length_m`.
+        static let speedLimitPrefix = "speed_limit."
+        /// `region.<code>.length_m` and `region.<code>.urban_length_m` (`region.none.…` outside every region).
+        static let regionPrefix = "region."
+        static let regionOrigin = "speed_limit_region_origin"
     }
 
     static func rows(of m: RoadNetworkMetadata) -> [(String, String)] {
@@ -74,6 +79,16 @@ enum MetadataCoding {
             rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).edges", String(share.edgeCount)))
             rows.append(("\(Key.highwayPrefix)\(share.highway.osmValue).length_m", String(share.lengthMeters)))
         }
+        for share in m.speedLimitBreakdown {
+            rows.append(("\(Key.speedLimitPrefix)\(share.source).edges", String(share.edgeCount)))
+            rows.append(("\(Key.speedLimitPrefix)\(share.source).length_m", String(share.lengthMeters)))
+        }
+        for share in m.regionBreakdown {
+            let code = share.region == .none ? "none" : share.region.description
+            rows.append(("\(Key.regionPrefix)\(code).length_m", String(share.lengthMeters)))
+            rows.append(("\(Key.regionPrefix)\(code).urban_length_m", String(share.urbanLengthMeters)))
+        }
+        rows.append((Key.regionOrigin, m.speedLimitRegionOrigin))
         // The order of import figures is kept by a numeric prefix inside the value-less key space:
         // `import.007.ways_read`.
         for (i, figure) in m.importStatistics.enumerated() {
@@ -134,7 +149,7 @@ enum MetadataCoding {
             figures.append((String(rest[..<dot]), .init(name: String(rest[rest.index(after: dot)...]), value: number)))
         }
         figures.sort { $0.order < $1.order }
-        return RoadNetworkMetadata(
+        var metadata = RoadNetworkMetadata(
             formatVersion: try int(Key.formatVersion), sourceFileName: try text(Key.sourceFile),
             sourceSHA256: try text(Key.sourceSHA256), sourceBytes: Int64(try int(Key.sourceBytes)),
             importedAt: try text(Key.importedAt), writer: try text(Key.writer), nodeCount: try int(Key.nodeCount),
@@ -149,6 +164,21 @@ enum MetadataCoding {
             giveWayNodeCount: try int(Key.giveWayNodeCount),
             hierarchyContractionSeconds: rows[Key.hierarchyContractionSeconds] == nil ? nil : try double(Key.hierarchyContractionSeconds),
             hierarchiesLeftOut: rows[Key.hierarchiesLeftOut] == nil ? nil : try text(Key.hierarchiesLeftOut))
+        for source in SpeedLimitSource.allCases where rows["\(Key.speedLimitPrefix)\(source).edges"] != nil {
+            metadata.speedLimitBreakdown.append(.init(
+                source: source, edgeCount: try int("\(Key.speedLimitPrefix)\(source).edges"),
+                lengthMeters: try double("\(Key.speedLimitPrefix)\(source).length_m")))
+        }
+        for key in rows.keys.sorted() where key.hasPrefix(Key.regionPrefix) && key.hasSuffix(".urban_length_m") {
+            let code = String(key.dropFirst(Key.regionPrefix.count).dropLast(".urban_length_m".count))
+            guard let region = code == "none" ? RegionCode.none : RegionCode(code) else {
+                throw .corrupt(path: path, detail: "metadata '\(key)' names no region")
+            }
+            metadata.regionBreakdown.append(.init(region: region, lengthMeters: try double("\(Key.regionPrefix)\(code).length_m"),
+                                                  urbanLengthMeters: try double(key)))
+        }
+        metadata.speedLimitRegionOrigin = rows[Key.regionOrigin] ?? "none"
+        return metadata
     }
 }
 

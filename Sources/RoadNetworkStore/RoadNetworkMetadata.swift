@@ -56,6 +56,35 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
     public var hierarchiesLeftOut: String?
 
     /// One highway class's share of the graph.
+    /// Edges and length by where their speed limit comes from, in `SpeedLimitSource` order (sources
+    /// with no edge left out).
+    public var speedLimitBreakdown: [SpeedLimitShare] = []
+    /// Road length by region (country or subdivision; `.none` for roads outside every polygon), and the
+    /// part of it in built-up areas, by region code.
+    public var regionBreakdown: [RegionShare] = []
+    /// Where the regions came from: `boundaries` (the bundled polygons), `option` (`--country`), or `none`.
+    public var speedLimitRegionOrigin: String = "none"
+
+    /// One line of `speedLimitBreakdown`.
+    public struct SpeedLimitShare: Hashable, Sendable {
+        public var source: SpeedLimitSource
+        public var edgeCount: Int
+        public var lengthMeters: Meters
+        public init(source: SpeedLimitSource, edgeCount: Int, lengthMeters: Meters) {
+            self.source = source; self.edgeCount = edgeCount; self.lengthMeters = lengthMeters
+        }
+    }
+
+    /// One line of `regionBreakdown`.
+    public struct RegionShare: Hashable, Sendable {
+        public var region: RegionCode
+        public var lengthMeters: Meters
+        public var urbanLengthMeters: Meters
+        public init(region: RegionCode, lengthMeters: Meters, urbanLengthMeters: Meters) {
+            self.region = region; self.lengthMeters = lengthMeters; self.urbanLengthMeters = urbanLengthMeters
+        }
+    }
+
     public struct HighwayClassShare: Hashable, Sendable {
         public var highway: HighwayClass
         public var edgeCount: Int
@@ -149,7 +178,7 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
             let i = Int(h.rawValue)
             return classCount[i] > 0 ? HighwayClassShare(highway: h, edgeCount: classCount[i], lengthMeters: classLength[i]) : nil
         }
-        return RoadNetworkMetadata(
+        var metadata = RoadNetworkMetadata(
             sourceFileName: sourceFileName, sourceSHA256: sourceSHA256, sourceBytes: sourceBytes,
             importedAt: importedAt, writer: writer, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount,
             shapePointCount: graph.shapePoints.count, stringCount: graph.strings.count,
@@ -161,5 +190,30 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
             trafficSignalNodeCount: controls[Int(TrafficControl.Kind.trafficSignals.rawValue)],
             stopNodeCount: controls[Int(TrafficControl.Kind.stop.rawValue)] + controls[Int(TrafficControl.Kind.stopMinor.rawValue)],
             giveWayNodeCount: controls[Int(TrafficControl.Kind.giveWay.rawValue)])
+        (metadata.speedLimitBreakdown, metadata.regionBreakdown) = speedLimitShares(of: graph)
+        return metadata
+    }
+
+    /// The speed-limit sources and the regions of a graph's edges, by length.
+    /// - Complexity: O(edges).
+    static func speedLimitShares(of graph: RoadGraph) -> ([SpeedLimitShare], [RegionShare]) {
+        var sourceCount = [Int](repeating: 0, count: SpeedLimitSource.allCases.count)
+        var sourceLength = [Double](repeating: 0, count: SpeedLimitSource.allCases.count)
+        var regionLength: [RegionCode: (all: Double, urban: Double)] = [:]
+        for e in 0..<graph.edgeCount {
+            let length = Double(graph.lengthMeters[e]), limit = graph.speedLimit[e]
+            sourceCount[Int(limit.source.rawValue)] += 1
+            sourceLength[Int(limit.source.rawValue)] += length
+            regionLength[limit.region, default: (0, 0)].all += length
+            if limit.builtUp.isUrban == true { regionLength[limit.region, default: (0, 0)].urban += length }
+        }
+        let sources = SpeedLimitSource.allCases.compactMap { source -> SpeedLimitShare? in
+            let i = Int(source.rawValue)
+            return sourceCount[i] > 0 ? SpeedLimitShare(source: source, edgeCount: sourceCount[i], lengthMeters: sourceLength[i]) : nil
+        }
+        let regions = regionLength.keys.sorted().map {
+            RegionShare(region: $0, lengthMeters: regionLength[$0]!.all, urbanLengthMeters: regionLength[$0]!.urban)
+        }
+        return (sources, regions)
     }
 }

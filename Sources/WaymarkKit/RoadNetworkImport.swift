@@ -26,6 +26,8 @@ public struct RoadNetworkImport {
     /// Whether to contract and store the contraction hierarchies (`waymark import --no-ch` turns it
     /// off: a smaller database, faster import, routes by A*).
     public var contractHierarchies: Bool
+    /// How the limits no way posts are estimated (`waymark import --country`, `--no-neighbour-limits`).
+    public var speedLimits = SpeedLimitEstimateOptions()
 
     /// The most decoding threads accepted (more than any machine here has cores; each thread holds a
     /// few blocks in flight).
@@ -76,7 +78,7 @@ public struct RoadNetworkImport {
         let name = try sourceName()
         let digest = InputDigest()
         let options = ImportOptions(progress: progress, drivingSide: drivingSide, rawInputObserver: { digest.update($0) },
-                                    threads: threads)
+                                    threads: threads, speedLimits: speedLimits)
         let result: ImportResult
         do {
             result = try OSMImporter.importFile(path: extract, options: options)
@@ -103,6 +105,7 @@ public struct RoadNetworkImport {
             graph: result.graph, pointsOfInterest: result.pointsOfInterest,
             sourceFileName: name, sourceSHA256: digest.finalizeHex(), sourceBytes: statistics.inputBytesRead,
             writer: writer, importStatistics: statistics.figures, drivingSideSource: result.drivingSideSource)
+        metadata.speedLimitRegionOrigin = statistics.speedLimitRegionOrigin.rawValue
         metadata.hierarchyContractionSeconds = contractionSeconds
         metadata.hierarchiesLeftOut = leftOut.map { Self.leftOutText($0, stored: hierarchies) }
         let started = clock.now

@@ -33,6 +33,10 @@ struct ImportCommand: ParsableCommand {
     var threads: Int?
     @Flag(name: .customLong("no-ch"), help: "Leave out the contraction hierarchies: a smaller database and a faster import; routes by A*.")
     var noContractionHierarchies = false
+    @Option(name: .long, help: "The country (ISO 3166-1, e.g. PT) or subdivision (ISO 3166-2, e.g. US-CA) of every road, for the legal default speed limits (default: from the bundled country boundaries).")
+    var country: String?
+    @Flag(name: .customLong("no-neighbour-limits"), help: "Estimate unposted speed limits from the legal defaults only, not from the posted limits of the roads around.")
+    var noNeighbourLimits = false
 
     func validate() throws {
         if let threads { try NumericOption.check(threads, option: "--threads", range: 1...RoadNetworkImport.maximumThreads, unit: "a thread count") }
@@ -42,12 +46,22 @@ struct ImportCommand: ParsableCommand {
         try reportingFailures {
             let side = try drivingSide.map { try choice(DrivingSide.self, $0, option: "--driving-side") }
             guard !db.isEmpty else { throw CommandFailure(message: "--db: the path is empty (expected the road database's file name)") }
-            let job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, writer: "waymark \(Waymark.configuration.version)",
+            var job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, writer: "waymark \(Waymark.configuration.version)",
                                         threads: threads, contractHierarchies: !noContractionHierarchies)
+            job.speedLimits = SpeedLimitEstimateOptions(region: try country.map(Self.region(named:)), usesNeighbours: !noNeighbourLimits)
             let outcome = try !quiet && isatty(2) == 1 ? job.runDrawingProgress() : job.run()
             let line = job.summary(of: outcome)
             // With the database itself on standard output, the summary goes to standard error.
             if db == RoadNetworkImport.standardStream { printError(line) } else { try writeOutput(line + "\n") }
         }
+    }
+
+    /// The region `--country` names.
+    /// - Throws: `CommandFailure` naming the option when it is not a code the bundled data knows.
+    static func region(named code: String) throws -> RegionCode {
+        guard let region = try SpeedLimitEstimateOptions.knownRegion(code) else {
+            throw CommandFailure(message: "--country: '\(code)' is not an ISO 3166 country or subdivision code with known borders or speed rules (expected e.g. PT, DE, GB, US-CA)")
+        }
+        return region
     }
 }
