@@ -302,9 +302,12 @@ struct CountryBoundariesGridBuilder {
             var insideAtCorner = parent.insideAtReference
             var crossingParallel: [(edge: CountryBoundariesGrid.CellEdge, isCornerLeft: Bool)] = []
             for edge in parent.edges {
+                let crossesParallel = edge.edge.crossesParallel(latitude)
+                // Most edges cross neither leg's line: no side test for them.
+                guard edge.crossesReferenceMeridian || crossesParallel else { continue }
                 let isCornerLeft = edge.edge.isLeft(longitude: parentLongitude, latitude: latitude)
                 if edge.crossesReferenceMeridian && isCornerLeft != edge.isReferenceLeft { insideAtCorner.toggle(Int(edge.slot)) }
-                if edge.edge.crossesParallel(latitude) { crossingParallel.append((edge, isCornerLeft)) }
+                if crossesParallel { crossingParallel.append((edge, isCornerLeft)) }
             }
             for column in parent.column * branching ..< (parent.column + 1) * branching {
                 let longitude = layout.referenceLongitude(ofColumn: column)
