@@ -80,33 +80,41 @@ enum ImpliedSpeedTags {
 
     /// The conditions (`80 @ (trailer); 60 @ (weightrating>7.5)`) whose speed is below `limit`, or whose
     /// speed cannot be read; nil when nothing is left.
+    ///
+    /// Cut by byte offsets on a copy of the UTF-8: the separators are ASCII, so they never fall inside a
+    /// multi-byte character.
     private static func conditionsBelow(_ limit: Double, in value: String) -> String? {
-        let kept = split(value[...], at: "; ").filter { condition in
-            guard let speed = TagQuantity.standardValue(of: String(split(condition, at: " @ ")[0])) else { return true }
-            return speed < limit
+        let bytes = Array(value.utf8)
+        var kept: [UInt8] = []
+        for piece in ranges(of: bytes, between: Array("; ".utf8)) {
+            let speedEnd = ranges(of: bytes[piece], between: Array(" @ ".utf8))[0].upperBound
+            let speed = TagQuantity.standardValue(of: String(decoding: bytes[piece.lowerBound..<speedEnd], as: UTF8.self))
+            if let speed, speed >= limit { continue }
+            if !kept.isEmpty { kept += "; ".utf8 }
+            kept += bytes[piece]
         }
-        let joined = kept.joined(separator: "; ")
-        return joined.isEmpty ? nil : joined
+        return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
     }
 
-    /// `text` cut at every occurrence of an ASCII `separator` (which cannot fall inside a multi-byte
-    /// character), keeping empty pieces.
-    private static func split(_ text: Substring, at separator: StaticString) -> [Substring] {
-        let needle = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
-        let bytes = text.utf8
-        var pieces: [Substring] = []
+    /// The ranges of `bytes` between occurrences of `separator`, empty ones included.
+    private static func ranges(of bytes: ArraySlice<UInt8>, between separator: [UInt8]) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
         var pieceStart = bytes.startIndex
         var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index...].starts(with: needle) {
-                pieces.append(text[pieceStart..<index])
-                index = bytes.index(index, offsetBy: needle.count)
+        while index + separator.count <= bytes.endIndex {
+            if bytes[index] == separator[0], bytes[index..<index + separator.count].elementsEqual(separator) {
+                pieces.append(pieceStart..<index)
+                index += separator.count
                 pieceStart = index
             } else {
-                index = bytes.index(after: index)
+                index += 1
             }
         }
-        pieces.append(text[pieceStart..<bytes.endIndex])
+        pieces.append(pieceStart..<bytes.endIndex)
         return pieces
+    }
+
+    private static func ranges(of bytes: [UInt8], between separator: [UInt8]) -> [Range<Int>] {
+        ranges(of: bytes[...], between: separator)
     }
 }

@@ -20,7 +20,8 @@ extension LegalDefaultSpeeds {
     /// - Throws: `LegalDataError` naming `sourceName` when the JSON cannot be decoded, when a filter has a
     ///   syntax error (naming the road type, the filter and the position) or when road types refer to each
     ///   other in a circle through placeholders.
-    /// - Complexity: O(size of the file); about 30 ms for the bundled rules (release build).
+    /// - Complexity: O(size of the file); about 50 ms for the bundled rules (release build), most of it
+    ///   decoding the JSON.
     public init(json: [UInt8], sourceName: String) throws(LegalDataError) {
         let file: RulesFile
         do {

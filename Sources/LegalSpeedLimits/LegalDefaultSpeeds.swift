@@ -16,7 +16,8 @@ public struct LegalDefaultSpeeds: Sendable {
         public var roadTypeName: String?
         /// The tags the road type implies that the way does not have already: `maxspeed` (a number in km/h
         /// or `"… mph"`, or a word such as `walk`), and limits for other vehicles and conditions that are
-        /// below it. Absent when the way gives its own `maxspeed`.
+        /// below it. No `maxspeed` when the way has a numeric one of its own (a zone value such as
+        /// `DE:urban` does not count) or the road type has none (German motorways).
         public var tags: [String: String]
         public var certitude: Certitude
 
@@ -97,9 +98,8 @@ public struct LegalDefaultSpeeds: Sendable {
     ) -> Result? {
         guard let rules = rules(for: region) else { return nil }
         return withoutActuallyEscaping(placeholder) { hook in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RoadTypeMatcher.memoSlots(for: catalog)) { memo in
-                let matcher = RoadTypeMatcher(catalog: catalog, tags: tags, relationTags: relationTags, memo: memo, hook: hook)
-                return classify(tags, among: rules, matcher: matcher)
+            RoadTypeMatcher.withMatcher(catalog: catalog, tags: tags, relationTags: relationTags, hook: hook) { matcher in
+                classify(tags, among: rules, matcher: matcher)
             }
         }
     }
@@ -119,10 +119,10 @@ public struct LegalDefaultSpeeds: Sendable {
         }
         let zoneValue = Self.hasCountryPrefix(name) ? name : "\(Self.country(of: region)):\(name)"
         let zoneTags = ["maxspeed:type": zoneValue]
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RoadTypeMatcher.memoSlots(for: catalog)) { memo in
-            let matcher = RoadTypeMatcher(catalog: catalog, tags: zoneTags, relationTags: [], memo: memo, hook: { $1() })
-            return Self.firstNamedRule(in: rules) { matcher.matches($0.roadType!, fuzzy: false) }?.tags
+        let match = RoadTypeMatcher.withMatcher(catalog: catalog, tags: zoneTags, relationTags: [], hook: { $1() }) { matcher in
+            Self.firstNamedRule(in: rules) { matcher.matches(rules[$0].roadType!, fuzzy: false) }
         }
+        return match.map { rules[$0].tags }
     }
 
     /// Whether some filter reads the tag `key`, by name or by a key pattern: tags for which this is false
@@ -156,28 +156,30 @@ public struct LegalDefaultSpeeds: Sendable {
     // MARK: Lookup steps
 
     private func classify(_ tags: [String: String], among rules: [RoadTypeRule], matcher: RoadTypeMatcher) -> Result? {
-        if let rule = Self.firstNamedRule(in: rules, where: { matcher.matches($0.roadType!, fuzzy: false) }) {
-            return result(rule, .exact, wayTags: tags)
+        if let index = Self.firstNamedRule(in: rules, where: { matcher.matches(rules[$0].roadType!, fuzzy: false) }) {
+            return result(rules[index], .exact, wayTags: tags)
         }
-        if let givenSpeed = tags["maxspeed"], let rule = Self.firstNamedRule(in: rules, where: { $0.tags["maxspeed"] == givenSpeed }) {
-            return result(rule, .fromMaxSpeed, wayTags: tags)
+        if let givenSpeed = tags["maxspeed"],
+           let index = Self.firstNamedRule(in: rules, where: { rules[$0].tags["maxspeed"] == givenSpeed }) {
+            return result(rules[index], .fromMaxSpeed, wayTags: tags)
         }
-        if let rule = Self.firstNamedRule(in: rules, where: { matcher.matches($0.roadType!, fuzzy: true) }) {
-            return result(rule, .fuzzy, wayTags: tags)
+        if let index = Self.firstNamedRule(in: rules, where: { matcher.matches(rules[$0].roadType!, fuzzy: true) }) {
+            return result(rules[index], .fuzzy, wayTags: tags)
         }
-        return rules.first(where: { $0.name == nil }).map { result($0, .fallback, wayTags: tags) }
+        return rules.firstIndex(where: { $0.name == nil }).map { result(rules[$0], .fallback, wayTags: tags) }
     }
 
-    /// The entries after the default entry from the last one up, then those before it from the first one
-    /// down (all of them both ways when there is no default entry).
-    private static func firstNamedRule(in rules: [RoadTypeRule], where isMatch: (RoadTypeRule) -> Bool) -> RoadTypeRule? {
-        for rule in rules.reversed() {
-            guard rule.roadType != nil else { break }
-            if isMatch(rule) { return rule }
+    /// The index of the first entry `isMatch` accepts, trying the entries after the default entry from the
+    /// last one up, then those before it from the first one down (all of them both ways when there is no
+    /// default entry). By index, so that entries are not copied.
+    private static func firstNamedRule(in rules: [RoadTypeRule], where isMatch: (Int) -> Bool) -> Int? {
+        for index in rules.indices.reversed() {
+            guard rules[index].roadType != nil else { break }
+            if isMatch(index) { return index }
         }
-        for rule in rules {
-            guard rule.roadType != nil else { break }
-            if isMatch(rule) { return rule }
+        for index in rules.indices {
+            guard rules[index].roadType != nil else { break }
+            if isMatch(index) { return index }
         }
         return nil
     }

@@ -5,15 +5,17 @@
 /// (`village`, `hilly road`), which never match by filter but can still be forced by a caller's
 /// placeholder hook, as in the reference library.
 struct RoadTypeCatalog: Sendable {
-    /// A filter with its placeholders resolved to road-type indices. A class, so that the lookup passes it
-    /// around with one reference count.
+    /// A filter with its placeholders resolved to road-type indices and its keys numbered as in the
+    /// catalog's `keys`. A class, so that the lookup passes it around with one reference count.
     final class ResolvedFilter: Sendable {
         let expression: TagFilterExpression
+        let program: TagFilterProgram
         /// The road-type index of each entry of `expression.placeholders`.
         let roadTypeOfPlaceholder: [Int]
 
-        init(expression: TagFilterExpression, roadTypeOfPlaceholder: [Int]) {
+        init(expression: TagFilterExpression, program: TagFilterProgram, roadTypeOfPlaceholder: [Int]) {
             self.expression = expression
+            self.program = program
             self.roadTypeOfPlaceholder = roadTypeOfPlaceholder
         }
     }
@@ -37,6 +39,9 @@ struct RoadTypeCatalog: Sendable {
     let names: [String]
     let indexByName: [String: Int]
     let filters: [Filters]
+    /// Every key a filter reads by name, numbered: a lookup fetches each from the way's tags once.
+    let keys: [String]
+    let keyNumbers: [String: Int]
     /// For each road type, the keys of the way's own tags its exact and fuzzy filters read, with those of
     /// every road type they refer to by placeholder, transitively.
     let wayKeysReached: [Set<String>]
@@ -50,17 +55,26 @@ struct RoadTypeCatalog: Sendable {
     /// - Throws: a one-line problem naming the road type, for `LegalDataError`.
     init(filterTexts: [String: FilterTexts], otherNames: some Sequence<String>) throws(CatalogProblem) {
         let parsed = try Self.parse(filterTexts)
-        var names = parsed.keys.sorted()
-        let extra = Set(otherNames).union(parsed.values.joined().compactMap { $0 }.flatMap(\.placeholders)).subtracting(names)
-        names += extra.sorted()
-        let indexByName = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        let filters = names.map { name in Self.resolve(parsed[name] ?? [nil, nil, nil], indexByName) }
+        let expressions = parsed.values.joined().compactMap { $0 }
+        let names = parsed.keys.sorted() + Set(otherNames).union(expressions.flatMap(\.placeholders)).subtracting(parsed.keys).sorted()
+        let indexByName = Self.numbers(of: names)
+        let keys = Set(expressions.flatMap(\.program.keys)).sorted()
+        let keyNumbers = Self.numbers(of: keys)
+        let filters = names.map { name in
+            Self.resolve(parsed[name] ?? [nil, nil, nil], indexByName, keys: keys, keyNumbers: keyNumbers)
+        }
         try Self.checkForCycles(names: names, filters: filters)
         self.names = names
         self.indexByName = indexByName
         self.filters = filters
+        self.keys = keys
+        self.keyNumbers = keyNumbers
         wayKeysReached = Self.keysReached(filters) { [$0.exact, $0.fuzzy].compactMap { $0 } }
         relationKeysReached = Self.keysReached(filters) { [$0.relation].compactMap { $0 } }
+    }
+
+    private static func numbers(of names: [String]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     }
 
     /// A road type whose filters cannot be used.
@@ -87,9 +101,13 @@ struct RoadTypeCatalog: Sendable {
         return parsed
     }
 
-    private static func resolve(_ expressions: [TagFilterExpression?], _ indexByName: [String: Int]) -> Filters {
+    private static func resolve(_ expressions: [TagFilterExpression?], _ indexByName: [String: Int],
+                                keys: [String], keyNumbers: [String: Int]) -> Filters {
         let resolved = expressions.map { expression in
-            expression.map { ResolvedFilter(expression: $0, roadTypeOfPlaceholder: $0.placeholders.map { indexByName[$0]! }) }
+            expression.map {
+                ResolvedFilter(expression: $0, program: $0.program.renumberingKeys(into: keys, numbers: keyNumbers),
+                               roadTypeOfPlaceholder: $0.placeholders.map { indexByName[$0]! })
+            }
         }
         return Filters(exact: resolved[0], fuzzy: resolved[1], relation: resolved[2])
     }

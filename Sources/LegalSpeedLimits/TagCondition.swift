@@ -1,4 +1,5 @@
-/// One test of a tag filter on an element's tags: `highway`, `!name`, `oneway=yes`, `ref~N.*`, `lanes>=2`.
+/// One test of a tag filter on an element's tags, as parsed: `highway`, `!name`, `oneway=yes`, `ref~N.*`,
+/// `lanes>=2`. `TagFilterProgram` lays it out for evaluation (`TagFilterProgram.Check`).
 enum TagCondition: Sendable, CustomStringConvertible {
     /// `key`.
     case hasKey(String)
@@ -43,24 +44,6 @@ enum TagCondition: Sendable, CustomStringConvertible {
         case keys(matching: TagPattern)
     }
 
-    /// Whether `tags` satisfy the condition.
-    /// - Complexity: O(1) lookups for a named key; a key pattern that is not a plain alternation looks at
-    ///   every tag.
-    func matches(_ tags: [String: String]) -> Bool {
-        switch self {
-        case .hasKey(let key): tags[key] != nil
-        case .lacksKey(let key): tags[key] == nil
-        case .hasTag(let key, let value): tags[key] == value
-        case .lacksTag(let key, let value): tags[key] != value
-        case .hasKeyMatching(let pattern): Self.hasKey(matching: pattern, in: tags)
-        case .lacksKeyMatching(let pattern): !Self.hasKey(matching: pattern, in: tags)
-        case .valueMatches(let key, let pattern): tags[key].map(pattern.matches) ?? false
-        case .valueDoesNotMatch(let key, let pattern): tags[key].map { !pattern.matches($0) } ?? true
-        case .tagMatches(let keyPattern, let valuePattern): Self.hasTag(key: keyPattern, value: valuePattern, in: tags)
-        case .compares(let key, let comparison, let limit): Self.compare(tags[key], comparison, limit)
-        }
-    }
-
     var keyRead: KeyRead {
         switch self {
         case .hasKey(let key), .lacksKey(let key), .hasTag(let key, _), .lacksTag(let key, _),
@@ -86,20 +69,25 @@ enum TagCondition: Sendable, CustomStringConvertible {
         }
     }
 
-    /// A plain alternation of keys is looked up key by key instead of scanning the tags.
-    private static func hasKey(matching pattern: TagPattern, in tags: [String: String]) -> Bool {
+    /// Whether some key matches: a plain alternation of keys is looked up key by key instead of scanning
+    /// the tags.
+    /// - Complexity: O(alternatives) for a plain alternation, O(tags) otherwise.
+    static func hasKey(matching pattern: TagPattern, in tags: [String: String]) -> Bool {
         if let keys = pattern.plainTexts { return keys.contains { tags[$0] != nil } }
         return tags.keys.contains(where: pattern.matches)
     }
 
-    private static func hasTag(key keyPattern: TagPattern, value valuePattern: TagPattern, in tags: [String: String]) -> Bool {
+    /// Whether some tag's key and value both match.
+    static func hasTag(key keyPattern: TagPattern, value valuePattern: TagPattern, in tags: [String: String]) -> Bool {
         if let keys = keyPattern.plainTexts {
             return keys.contains { key in tags[key].map(valuePattern.matches) ?? false }
         }
         return tags.contains { keyPattern.matches($0.key) && valuePattern.matches($0.value) }
     }
 
-    private static func compare(_ value: String?, _ comparison: ComparisonOperator, _ limit: Float) -> Bool {
+    /// Whether `value`, read as a number with an optional unit, compares so with `limit`; false when it is
+    /// missing or not a number.
+    static func compare(_ value: String?, _ comparison: ComparisonOperator, _ limit: Float) -> Bool {
         guard let value, let number = TagQuantity.standardValue(of: value) else { return false }
         return comparison.holds(Float(number), limit)
     }

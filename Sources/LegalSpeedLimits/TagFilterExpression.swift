@@ -57,13 +57,9 @@ public struct TagFilterExpression: Sendable, CustomStringConvertible {
     /// default). Evaluation stops as soon as the answer is known, left to right.
     /// - Complexity: O(conditions), each a dictionary lookup, plus the placeholder answers.
     public func matches(tags: [String: String], placeholder: (String) -> Bool = { _ in false }) -> Bool {
-        program.matches(tags) { placeholder(placeholders[$0]) }
-    }
-
-    /// Whether `tags` pass, with placeholders answered by their index in `placeholders`: lets the rules
-    /// resolve names to road types once, at load time.
-    func matches(tags: [String: String], placeholderAt answer: (Int) -> Bool) -> Bool {
-        program.matches(tags, answer)
+        withoutActuallyEscaping(placeholder) { placeholder in
+            program.matches(DictionaryTagSource(tags: tags), ClosurePlaceholderAnswers { placeholder(placeholders[$0]) })
+        }
     }
 
     /// Whether the filter reads the tag `key`: by name, or by a key pattern that matches it.

@@ -3,7 +3,11 @@ import LegalSpeedLimits
 
 /// The rules Waymark ships (OSM wiki revision 2607051), on ways whose answers can be read off the wiki.
 @Suite struct BundledLegalDefaultSpeedsTests {
-    let speeds: LegalDefaultSpeeds = try! LegalDefaultSpeeds.bundled()
+    let speeds: LegalDefaultSpeeds
+
+    init() throws {
+        speeds = try LegalDefaultSpeeds.bundled()
+    }
 
     private static func forcing(_ forced: [String: Bool]) -> (String, () -> Bool) -> Bool {
         { name, evaluate in forced[name] ?? evaluate() }

@@ -49,34 +49,42 @@ import Testing
     }
 
     /// The reference tests' South Africa: one road type of each kind of filter.
-    let za: LegalDefaultSpeeds = try! speeds(
-        [
-            "living street": Filters(filter: "highway=living_street"),
-            "alley": Filters(filter: "{urban} and alley=yes"),
-            "urban": Filters(filter: "lit=yes", fuzzy: "highway=residential"),
-            "urban state road": Filters(filter: "{urban} and {state road}"),
-            "rural": Filters(fuzzy: "sidewalk=no"),
-            "dual carriageway": Filters(filter: "dual_carriageway=yes"),
-            "motorway": Filters(filter: "highway=motorway"),
-            "state road": Filters(relation: "type=route and ref~ZA.*"),
-            "rural state road": Filters(filter: "{rural} and {state road}"),
-            "road in construction": Filters(filter: "~construction|proposed~yes"),
-            "imaginary road": Filters(filter: "~imagination:.*"),
-        ],
-        ["ZA": [
-            ("road in construction", ["maxspeed": "0"]),
-            ("living street", ["maxspeed": "10"]),
-            ("alley", ["maxspeed": "5"]),
-            ("urban state road", ["maxspeed": "60"]),
-            ("urban", ["maxspeed": "50"]),
-            (nil, ["maxspeed": "100"]),
-            ("rural", ["maxspeed": "100"]),
-            ("dual carriageway", ["maxspeed": "110"]),
-            ("rural state road", ["maxspeed": "115"]),
-            ("motorway", ["maxspeed": "120"]),
-            ("imaginary road", ["maxspeed": "999"]),
-        ]]
-    )
+    let za: LegalDefaultSpeeds
+
+    init() throws {
+        za = try Self.southAfrica()
+    }
+
+    static func southAfrica() throws(LegalDataError) -> LegalDefaultSpeeds {
+        try speeds(
+            [
+                "living street": Filters(filter: "highway=living_street"),
+                "alley": Filters(filter: "{urban} and alley=yes"),
+                "urban": Filters(filter: "lit=yes", fuzzy: "highway=residential"),
+                "urban state road": Filters(filter: "{urban} and {state road}"),
+                "rural": Filters(fuzzy: "sidewalk=no"),
+                "dual carriageway": Filters(filter: "dual_carriageway=yes"),
+                "motorway": Filters(filter: "highway=motorway"),
+                "state road": Filters(relation: "type=route and ref~ZA.*"),
+                "rural state road": Filters(filter: "{rural} and {state road}"),
+                "road in construction": Filters(filter: "~construction|proposed~yes"),
+                "imaginary road": Filters(filter: "~imagination:.*"),
+            ],
+            ["ZA": [
+                ("road in construction", ["maxspeed": "0"]),
+                ("living street", ["maxspeed": "10"]),
+                ("alley", ["maxspeed": "5"]),
+                ("urban state road", ["maxspeed": "60"]),
+                ("urban", ["maxspeed": "50"]),
+                (nil, ["maxspeed": "100"]),
+                ("rural", ["maxspeed": "100"]),
+                ("dual carriageway", ["maxspeed": "110"]),
+                ("rural state road", ["maxspeed": "115"]),
+                ("motorway", ["maxspeed": "120"]),
+                ("imaginary road", ["maxspeed": "999"]),
+            ]]
+        )
+    }
 
     /// Only a default entry with `tags`, to see how result tags are trimmed.
     static func defaultOnly(_ tags: [String: String]) throws -> LegalDefaultSpeeds {
@@ -221,6 +229,17 @@ import Testing
         #expect(speeds.speedLimits(region: "AB", tags: ["maxspeed": "100", "maxspeed:mofa": "50"])?.tags == ["maxspeed:hgv": "80"])
         let twoLimits = try Self.defaultOnly(["maxspeed": "100", "maxspeed:hgv": "80"])
         #expect(twoLimits.speedLimits(region: "AB", tags: ["maxspeed": "80", "maxspeed:hgv": "50"])?.tags == [:])
+    }
+
+    @Test func aWaysWordForAVehicleLimitLiftsTheBoundItReplaces() throws {
+        let speeds = try Self.defaultOnly(["maxspeed": "100", "maxspeed:hgv": "80", "maxspeed:hgv:conditional": "90 @ (x); 70 @ (y)"])
+        let plain = ["maxspeed": "100", "maxspeed:hgv": "80", "maxspeed:hgv:conditional": "70 @ (y)"]
+        #expect(speeds.speedLimits(region: "AB", tags: [:])?.tags == plain)
+        // A tag the road type does not have, without a readable limit, changes nothing.
+        #expect(speeds.speedLimits(region: "AB", tags: ["maxspeed:type": "AB:rural"])?.tags == plain)
+        // `signals` replaces the road type's 80, so 90 is no longer moot for lorries.
+        let signals = speeds.speedLimits(region: "AB", tags: ["maxspeed:hgv": "signals"])
+        #expect(signals?.tags == ["maxspeed": "100", "maxspeed:hgv:conditional": "90 @ (x); 70 @ (y)"])
     }
 
     @Test func aZoneMaxSpeedIsNoLimit() throws {
