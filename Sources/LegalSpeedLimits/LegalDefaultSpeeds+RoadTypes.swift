@@ -5,9 +5,8 @@ extension LegalDefaultSpeeds {
     /// - Complexity: each road type's filters are evaluated at most once.
     public func matches(roadType name: String, tags: [String: String], fuzzy: Bool = false) -> Bool {
         guard let roadType = catalog.indexByName[name] else { return false }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RoadTypeMatcher.memoSlots(for: catalog)) { memo in
-            RoadTypeMatcher(catalog: catalog, tags: tags, relationTags: [], memo: memo, hook: { $1() })
-                .matches(roadType, fuzzy: fuzzy)
+        return RoadTypeMatcher.withMatcher(catalog: catalog, tags: tags, relationTags: [], hook: { $1() }) { matcher in
+            matcher.matches(roadType, fuzzy: fuzzy)
         }
     }
 }
