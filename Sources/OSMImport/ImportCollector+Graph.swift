@@ -87,6 +87,7 @@ extension ImportCollector {
 
         // Area POIs need the node table, which is released before the graph is laid out.
         resolveAreaPointsOfInterest()
+        resolveBuiltUpAreas()
         statistics.pointsOfInterest = pointsOfInterest.count
 
         // 3. Count what the builder will hold, so its arrays are allocated once.
@@ -264,6 +265,21 @@ extension ImportCollector {
             if junctions.count == r.ways.count - 1 { result[r.id] = junctions }
         }
         return result
+    }
+
+    /// Turns the built-up areas' node ids into outlines; an area with a node missing from the file is left out.
+    private func resolveBuiltUpAreas() {
+        for refs in pendingBuiltUpAreas {
+            var outline: [Coordinate] = []
+            outline.reserveCapacity(refs.count)
+            for ref in refs {
+                guard let n = nodes.index(of: ref) else { break }
+                outline.append(nodes.coordinate(at: n))
+            }
+            if outline.count == refs.count { builtUpAreas.add(outline) }
+        }
+        statistics.builtUpAreas = builtUpAreas.count
+        pendingBuiltUpAreas = []
     }
 
     /// Places each named closed-way POI at the centre (mean) of its nodes found in the file.

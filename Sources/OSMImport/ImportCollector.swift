@@ -21,7 +21,7 @@ final class ImportCollector: OSMElementReceiver {
                              "tunnel", "bridge", "maxspeed:forward", "maxspeed:backward", "maxspeed:type",
                              "maxspeed:advisory", "maxspeed:advisory:forward", "maxspeed:advisory:backward",
                              "surface", "tracktype", "smoothness",
-                             "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration"]
+                             "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration", "landuse", "place"]
         + CarProfile.accessKeys + CarProfile.signpostKeys + poiKeys
     /// Relation tag keys the restriction reader uses.
     static let relationTagKeys = ["type", "restriction", "restriction:motorcar", "restriction:motor_vehicle", "except"]
@@ -45,6 +45,11 @@ final class ImportCollector: OSMElementReceiver {
     var wayAttributes: [WayInterpretation] = []
     var wayRefs: [Int64] = []
     var wayRefStart: [Int] = [0]
+
+    /// Closed ways outlining built-up areas (`BuiltUpAreas.isBuiltUpArea`), as node ids until the stream ends.
+    var pendingBuiltUpAreas: [[Int64]] = []
+    /// Their outlines, resolved by `assembleGraph()`.
+    var builtUpAreas = BuiltUpAreas()
 
     /// Named closed ways that are points of interest, resolved to their centre after the stream.
     struct PendingAreaPOI { var id: Int64; var name: String; var key: String; var category: String; var refs: [Int64] }
@@ -119,6 +124,9 @@ final class ImportCollector: OSMElementReceiver {
                 keepDrivable(id: id, nodeRefs: nodeRefs, attributes: attributes)
                 if !wayTagSets.keys.isEmpty { wayTagSets.record(way: id, tags: tags) }
             }
+        }
+        if !hasHighway, nodeRefs.count >= 4, nodeRefs.first == nodeRefs.last, BuiltUpAreas.isBuiltUpArea(tags) {
+            pendingBuiltUpAreas.append(nodeRefs)
         }
         if let name, !name.isEmpty, nodeRefs.count >= 3, nodeRefs.first == nodeRefs.last,
            let (key, category) = Self.poiCategory(tags) {

@@ -74,6 +74,8 @@ public struct ImportStatistics: Sendable, Equatable {
     // MARK: Speed limits
     /// Where the roads' region (country or subdivision) came from.
     public var speedLimitRegionOrigin: RegionOrigin = .none
+    /// Closed ways outlining built-up areas (residential, commercial, retail land use; settlements).
+    public var builtUpAreas = 0
     /// Part of `assemblySeconds` spent estimating the limits no way posts.
     public var speedLimitEstimateSeconds: Seconds = 0
 

@@ -111,7 +111,7 @@ public enum OSMImporter {
             let estimated = clock.now
             let estimator = SpeedLimitEstimator(rules: legalData.rules, boundaries: legalData.boundaries,
                                                 options: options.speedLimits, walkingPace: options.profile.walkingPace)
-            let outcome = estimator.estimate(graph, wayTags: collector.wayTagSets)
+            let outcome = estimator.estimate(graph, wayTags: collector.wayTagSets, builtUpAreas: collector.builtUpAreas)
             graph = outcome.graph
             statistics.speedLimitRegionOrigin = outcome.regionOrigin
             statistics.speedLimitEstimateSeconds = (clock.now - estimated).seconds

@@ -12,7 +12,8 @@ import RoadNetwork
 ///    profile's zone table.
 /// 3. **neighbours**: the nearest posted road of the same class along the network (`NeighbourLimits`).
 /// 4. **legal default**: the country's rule for the road type, with the built-up area decided by the
-///    way's tags, else by the road density around it (`RoadDensity`).
+///    way's tags, else by the built-up areas the extract maps (`BuiltUpAreas`), else by the road density
+///    around it (`RoadDensity`).
 /// 5. **class default**: the profile's table, only where the country has no rule.
 ///
 /// Routing speeds are left alone: they follow posted and zone limits only, as OSRM's car profile does.
@@ -31,7 +32,7 @@ struct SpeedLimitEstimator {
     /// The graph with every edge's limit estimated where needed and placed in its region and built-up area.
     /// - Complexity: O(edges × (region lookup + rule evaluation, cached per distinct tag set)) plus the
     ///   density grid and the neighbour searches.
-    func estimate(_ graph: RoadGraph, wayTags: WayTagSets) -> Outcome {
+    func estimate(_ graph: RoadGraph, wayTags: WayTagSets, builtUpAreas: BuiltUpAreas = BuiltUpAreas()) -> Outcome {
         var density = RoadDensity(graph: graph)
         var context = EvaluationContext(rules: rules, walkingPace: walkingPace)
         var limits = [SpeedLimit](graph.speedLimit)
@@ -40,6 +41,7 @@ struct SpeedLimitEstimator {
             let region = options.region ?? region(at: midpoint)
             let (tagSet, tags) = wayTags.tags(ofWay: graph.wayID[e])
             let builtUp = context.builtUpByTags(tagSet: tagSet, tags: tags)
+                ?? (builtUpAreas.contains(midpoint) ? .urbanByArea : nil)
                 ?? (density.isBuiltUp(at: midpoint) ? .urbanByDensity : .ruralByDensity)
             var limit = limits[e]
             switch limit.source {

@@ -37,6 +37,8 @@ extension ImportStatistics {
             .init(name: "input_bytes", value: Int(inputBytesRead)),
             .init(name: "import_milliseconds", value: Int((elapsedSeconds * 1000).rounded())),
             .init(name: "pbf_blocks", value: pbfBlocks),
+            .init(name: "built_up_areas", value: builtUpAreas),
+            .init(name: "speed_limit_estimate_milliseconds", value: Int((speedLimitEstimateSeconds * 1000).rounded())),
         ]
     }
 }

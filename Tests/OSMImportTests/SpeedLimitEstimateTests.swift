@@ -34,7 +34,12 @@ import TestSupport
         }
         for row in 0..<streets { way(Int64(row + 1), grid[row], streetTags) }
         for column in 0..<streets { way(Int64(streets + column + 1), grid.map { $0[column] }, streetTags) }
-        for (i, extra) in extraWays.enumerated() { way(Int64(1000 + i), extra.nodes.map(node), extra.tags) }
+        for (i, extra) in extraWays.enumerated() {
+            // A ring (last point = first) closes on its first node.
+            var refs = extra.nodes.map(node)
+            if extra.nodes.count > 2, extra.nodes.first == extra.nodes.last { refs[refs.count - 1] = refs[0] }
+            way(Int64(1000 + i), refs, extra.tags)
+        }
         return "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n" + (nodes + ways).joined(separator: "\n") + "\n</osm>\n"
     }
 
@@ -112,6 +117,28 @@ import TestSupport
         let xml = Self.town(streets: 0, extraWays: [(Self.line(from: Self.countryside, length: 2000), ["highway": "secondary", "rural": "no"])])
         let road = try #require(limits(ofWay: 1000, in: try importing(xml).graph).first)
         #expect(road.kilometersPerHour == 50 && road.builtUp == .urbanByTags)
+    }
+
+    //     +---------------------+   landuse=residential, 1 km square
+    //     |  a ---------- b     |   a-b: secondary, unposted, inside     c ---------- d: outside
+    //     +---------------------+
+    @Test func aRoadInsideAMappedResidentialAreaIsUrban() throws {
+        let corner = Self.countryside
+        let east = GreatCircle.destination(from: corner, bearing: Bearing(degrees: 90), distance: 1000)
+        let southEast = GreatCircle.destination(from: east, bearing: Bearing(degrees: 180), distance: 1000)
+        let south = GreatCircle.destination(from: corner, bearing: Bearing(degrees: 180), distance: 1000)
+        let inside = GreatCircle.destination(from: GreatCircle.destination(from: corner, bearing: Bearing(degrees: 180), distance: 500),
+                                             bearing: Bearing(degrees: 90), distance: 100)
+        let outside = GreatCircle.destination(from: corner, bearing: Bearing(degrees: 180), distance: 3000)
+        let xml = Self.town(streets: 0, extraWays: [(Self.line(from: inside, length: 800), ["highway": "secondary"]),
+                                                    (Self.line(from: outside, length: 800), ["highway": "secondary"]),
+                                                    ([corner, east, southEast, south, corner], ["landuse": "residential"])])
+        let result = try importing(xml)
+        let insideRoad = try #require(limits(ofWay: 1000, in: result.graph).first)
+        #expect(insideRoad.builtUp == .urbanByArea && insideRoad.kilometersPerHour == 50)
+        let outsideRoad = try #require(limits(ofWay: 1001, in: result.graph).first)
+        #expect(outsideRoad.builtUp == .ruralByDensity && outsideRoad.kilometersPerHour == 90)
+        #expect(result.statistics.builtUpAreas == 1)
     }
 
     @Test func aZoneTagTakesTheCountrysRuleForTheRoadType() throws {
