@@ -9,8 +9,8 @@ import RoadNetwork
 /// The rule: road length (each road once, whatever its directions) of every class but motorways and
 /// trunk roads — they run through towns and countryside alike — is binned on a grid of `cellSize`
 /// squares; the density at a point is the road length in the `window` × `window` cells around its
-/// cell divided by their area, in km of road per km². A point is built-up when the density reaches
-/// `urbanThreshold`.
+/// cell divided by their area (the part inside the extract's bounding box), in km of road per km². A
+/// point is built-up when the density reaches `urbanThreshold`.
 struct RoadDensity: Sendable {
     /// Grid square side.
     static let cellSize: Meters = 100
@@ -25,8 +25,12 @@ struct RoadDensity: Sendable {
 
     private let originLatitude: Degrees
     private let metersPerDegreeLongitude: Double
+    /// The cells the extract covers (its bounding box): a window reaching past them counts only the area
+    /// inside, so the roads at the edge of a clipped extract are not taken for the countryside.
+    private let coveredRows: ClosedRange<Int64>
+    private let coveredColumns: ClosedRange<Int64>
     private var lengthInCell: [Int64: Float] = [:]
-    private var windowSums: [Int64: Float] = [:]
+    private var windowDensities: [Int64: Float] = [:]
 
     /// Bins the road length of `graph`.
     /// - Complexity: O(edges + road length / binningStep) expected.
@@ -34,6 +38,13 @@ struct RoadDensity: Sendable {
         let box = graph.boundingBox
         originLatitude = box.isEmpty ? 0 : (box.minLatitude + box.maxLatitude) / 2
         metersPerDegreeLongitude = Self.metersPerDegreeLatitude * cos(originLatitude * .pi / 180)
+        if box.isEmpty {
+            (coveredRows, coveredColumns) = (0...0, 0...0)
+        } else {
+            let scale = (Self.metersPerDegreeLatitude / Self.cellSize, metersPerDegreeLongitude / Self.cellSize)
+            coveredRows = Int64((box.minLatitude * scale.0).rounded(.down))...Int64((box.maxLatitude * scale.0).rounded(.down))
+            coveredColumns = Int64((box.minLongitude * scale.1).rounded(.down))...Int64((box.maxLongitude * scale.1).rounded(.down))
+        }
         for e in 0..<graph.edgeCount where Self.counts(edge: e, in: graph) {
             bin(graph.geometry(of: EdgeIndex(e)))
         }
@@ -80,21 +91,21 @@ struct RoadDensity: Sendable {
     /// - Complexity: O(window²) the first time a cell is asked for, O(1) after.
     mutating func density(at point: Coordinate) -> Double {
         let center = cell(of: point)
-        let length: Float
-        if let cached = windowSums[center] {
-            length = cached
-        } else {
-            let row = center >> 32, column = Int64(Int32(truncatingIfNeeded: center))
-            let half = Int64(Self.window / 2)
-            var sum: Float = 0
-            for r in (row - half)...(row + half) {
-                for c in (column - half)...(column + half) { sum += lengthInCell[Self.pack(row: r, column: c)] ?? 0 }
+        if let cached = windowDensities[center] { return Double(cached) }
+        let row = center >> 32, column = Int64(Int32(truncatingIfNeeded: center))
+        let half = Int64(Self.window / 2)
+        var length: Float = 0
+        var coveredCells = 0
+        for r in (row - half)...(row + half) where coveredRows.contains(r) {
+            for c in (column - half)...(column + half) where coveredColumns.contains(c) {
+                length += lengthInCell[Self.pack(row: r, column: c)] ?? 0
+                coveredCells += 1
             }
-            windowSums[center] = sum
-            length = sum
         }
-        let side = Double(Self.window) * Self.cellSize / 1000
-        return Double(length) / 1000 / (side * side)
+        let cellSquareKilometers = Self.cellSize * Self.cellSize / 1e6
+        let density = Float(Double(length) / 1000 / (Double(max(1, coveredCells)) * cellSquareKilometers))
+        windowDensities[center] = density
+        return Double(density)
     }
 
     /// Whether `point` lies in a built-up area by this measure.

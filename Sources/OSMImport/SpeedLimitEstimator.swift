@@ -47,6 +47,8 @@ struct SpeedLimitEstimator {
             switch limit.source {
             case .zone:
                 if let ruled = context.zoneLimit(tagSet: tagSet, tags: tags) { limit = ruled }
+            case .classDefault where graph.flags[e].contains(.ferry):
+                break  // A ferry has no road speed limit; it stays unknown.
             case .classDefault:
                 let key = LegalKey(region: region, tagSet: tagSet, isUrban: builtUp.isUrban ?? false,
                                    name: context.reads("name", in: region) ? graph.name(of: EdgeIndex(e)) : "",
@@ -65,7 +67,7 @@ struct SpeedLimitEstimator {
     private func applyNeighbours(to limits: inout [SpeedLimit], in graph: RoadGraph) {
         let labels = NeighbourLimits(maximumDistance: options.neighbourDistance)
             .labels(in: graph, limits: limits, isPosted: { !limits[$0].isEstimated })
-        for e in 0..<graph.edgeCount where limits[e].isEstimated {
+        for e in 0..<graph.edgeCount where limits[e].isEstimated && !graph.flags[e].contains(.ferry) {
             guard let label = labels[e] else { continue }
             var limit = label.placed(builtUp: limits[e].builtUp, region: limits[e].region)
             limit.source = .neighbours

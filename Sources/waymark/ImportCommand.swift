@@ -37,6 +37,8 @@ struct ImportCommand: ParsableCommand {
     var country: String?
     @Flag(name: .customLong("no-neighbour-limits"), help: "Estimate unposted speed limits from the legal defaults only, not from the posted limits of the roads around.")
     var noNeighbourLimits = false
+    @Option(name: .long, help: ArgumentHelp("How far along roads of the same class a posted limit is lent to unposted ones, metres, 1 ... 100000 (default \(Int(SpeedLimitEstimateOptions().neighbourDistance))).", valueName: "metres"))
+    var neighbourDistance: String?
 
     func validate() throws {
         if let threads { try NumericOption.check(threads, option: "--threads", range: 1...RoadNetworkImport.maximumThreads, unit: "a thread count") }
@@ -49,6 +51,10 @@ struct ImportCommand: ParsableCommand {
             var job = RoadNetworkImport(extract: extract, database: db, drivingSide: side, writer: "waymark \(Waymark.configuration.version)",
                                         threads: threads, contractHierarchies: !noContractionHierarchies)
             job.speedLimits = SpeedLimitEstimateOptions(region: try country.map(Self.region(named:)), usesNeighbours: !noNeighbourLimits)
+            if let neighbourDistance {
+                job.speedLimits.neighbourDistance = try NumericOption.parse(neighbourDistance, option: "--neighbour-distance",
+                                                                            range: 1...100_000, unit: "a distance in metres")
+            }
             let outcome = try !quiet && isatty(2) == 1 ? job.runDrawingProgress() : job.run()
             let line = job.summary(of: outcome)
             // With the database itself on standard output, the summary goes to standard error.
