@@ -39,6 +39,7 @@ enum OptionNames {
         case let error as ARExportError: error.description(naming: markers.settings, elevationDirectory: markers.elevationDirectory)
         case let error as PlacesError: error.description(naming: places(categories: "--category"))
         case let error as RoadNetworkImportError: error.description(namingDatabase: "--db")
+        case let error as BoundingBoxInputError: error.description(naming: "--bbox")
         case let error as BenchmarkError: error.description(namingStages: "--stages", tableSizes: "--table-sizes", tableRepeats: "--table-repeats",
                                                                         outputs: [.pairs: "--write-pairs", .perQuery: "--per-query"])
         case let error as GuidanceInputError: error.description(naming: guidance)

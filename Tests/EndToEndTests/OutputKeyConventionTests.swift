@@ -95,6 +95,13 @@ import Testing
         #expect(try Self.check(result.stdout) == [])
     }
 
+    @Test func roadTableUsesSnakeCaseKeys() throws {
+        let result = try CLI.run(["roads", "--osm", Self.town, "--format", "geojson"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\"speed_limit_kmh\""))
+        #expect(try Self.check(result.stdout) == [])
+    }
+
     @Test func infoAndBenchUseSnakeCaseKeys() throws {
         let dir = try CLI.scratchDirectory()
         defer { CLI.remove(dir) }
