@@ -1,30 +1,46 @@
 import Geodesy
 import RoadNetwork
 
-/// The posted limit of the nearest posted road of the same class, reached along roads of that class:
+/// The posted limit of the nearest posted road of the same kind, reached along roads of that kind:
 /// what a driver infers on an unsigned street inside a signed 30 km/h area, or on an unsigned stretch of
 /// a main road signed before and after.
 ///
-/// One search per highway class from every posted edge of that class at once, through the unposted
-/// edges of that class only (in either direction: signs face both ways of the network), label-correcting
-/// in a FIFO queue, stopping at `maximumDistance`. An unposted edge takes the label of the nearer of its
-/// ends. Where posted edges of different limits meet at a node, the lower limit labels it (the cautious
-/// reading).
+/// Two tiers: the same highway class first; failing that, the same family of classes
+/// (`RoadFamily`: local streets, the main road network, motorways and trunk roads), for a street whose
+/// own class has no posted road near but whose neighbours of the family do (a `tertiary` through a
+/// 30 km/h area of `residential` streets). Each tier is one search per kind from every posted edge of that
+/// kind at once, through the unposted edges of that kind only (in either direction: signs face both ways
+/// of the network), label-correcting in a FIFO queue, stopping at `maximumDistance`. An unposted edge takes
+/// the label of the nearer of its ends. Where posted edges of different limits meet at a node, the lower
+/// limit labels it (the cautious reading).
 struct NeighbourLimits {
-    /// How far along roads of the same class a posted limit is carried.
+    /// How far along roads of the same kind a posted limit is carried.
     var maximumDistance: Meters
 
-    /// For every edge: the limit and the distance of the nearest posted neighbour, or nil (posted
-    /// edges themselves, and edges no posted road of their class reaches).
+    /// For every edge: the limit of the nearest posted neighbour, or nil (posted edges themselves, and
+    /// edges no posted road of their kind reaches).
     /// - Parameter isPosted: whether an edge's limit was read from its tags (it then seeds the search).
-    /// - Complexity: O(Σ over classes of the edges of that class reached × node degree).
+    /// - Complexity: O(Σ over kinds of the edges of that kind reached × node degree), twice.
     func labels(in graph: RoadGraph, limits: [SpeedLimit], isPosted: (Int) -> Bool) -> [SpeedLimit?] {
+        let byClass = labels(in: graph, limits: limits, isPosted: isPosted, kind: { Int(graph.highway[$0].rawValue) })
+        let byFamily = labels(in: graph, limits: limits, isPosted: isPosted, kind: { RoadFamily(graph.highway[$0]).rawValue })
+        return zip(byClass, byFamily).map { $0 ?? $1 }
+    }
+
+    /// The labels when roads are of the same kind exactly when `kind` says so.
+    private func labels(in graph: RoadGraph, limits: [SpeedLimit], isPosted: (Int) -> Bool, kind: (Int) -> Int) -> [SpeedLimit?] {
+        var edgesOfKind: [Int: [Int]] = [:]
+        var seeded = Set<Int>()
+        for e in 0..<graph.edgeCount {
+            let k = kind(e)
+            edgesOfKind[k, default: []].append(e)
+            if isPosted(e) && limits[e].kind == .limited { seeded.insert(k) }
+        }
         var result = [SpeedLimit?](repeating: nil, count: graph.edgeCount)
-        var classes = Set<HighwayClass>()
-        for e in 0..<graph.edgeCount where isPosted(e) && limits[e].kind == .limited { classes.insert(graph.highway[e]) }
-        for highway in classes.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let nodeLabels = search(highway, in: graph, limits: limits, isPosted: isPosted)
-            for e in 0..<graph.edgeCount where graph.highway[e] == highway && !isPosted(e) {
+        for k in seeded.sorted() {
+            let edges = edgesOfKind[k] ?? []
+            let nodeLabels = search(edges, kind: k, in: graph, limits: limits, isPosted: isPosted, kindOf: kind)
+            for e in edges where !isPosted(e) {
                 let a = nodeLabels[Int(graph.tail[e])], b = nodeLabels[Int(graph.head[e])]
                 let nearer = a.distance <= b.distance ? a : b
                 if nearer.distance <= Float(maximumDistance), let limit = nearer.limit { result[e] = limit }
@@ -38,26 +54,28 @@ struct NeighbourLimits {
         var limit: SpeedLimit?
     }
 
-    private func search(_ highway: HighwayClass, in graph: RoadGraph, limits: [SpeedLimit], isPosted: (Int) -> Bool) -> [Label] {
+    private func search(_ edges: [Int], kind: Int, in graph: RoadGraph, limits: [SpeedLimit], isPosted: (Int) -> Bool,
+                        kindOf: (Int) -> Int) -> [Label] {
         var labels = [Label](repeating: Label(), count: graph.nodeCount)
         var queue: [NodeIndex] = []
+        var inQueue = [Bool](repeating: false, count: graph.nodeCount)
         func seed(_ node: NodeIndex, _ limit: SpeedLimit) {
             let current = labels[Int(node)]
-            if current.limit == nil || limit.kilometersPerHour < current.limit!.kilometersPerHour {
-                if current.limit == nil { queue.append(node) }
-                labels[Int(node)] = Label(distance: 0, limit: limit)
+            guard current.limit == nil || limit.kilometersPerHour < current.limit!.kilometersPerHour else { return }
+            labels[Int(node)] = Label(distance: 0, limit: limit)
+            if !inQueue[Int(node)] {
+                inQueue[Int(node)] = true
+                queue.append(node)
             }
         }
-        for e in 0..<graph.edgeCount where graph.highway[e] == highway && isPosted(e) && limits[e].kind == .limited {
+        for e in edges where isPosted(e) && limits[e].kind == .limited {
             seed(graph.tail[e], limits[e])
             seed(graph.head[e], limits[e])
         }
-        var inQueue = [Bool](repeating: false, count: graph.nodeCount)
-        for node in queue { inQueue[Int(node)] = true }
         var next = 0
         func relax(_ edge: EdgeIndex, to neighbour: NodeIndex, from label: Label) {
             let e = Int(edge)
-            guard graph.highway[e] == highway, !isPosted(e) else { return }
+            guard kindOf(e) == kind, !isPosted(e) else { return }
             let distance = label.distance + graph.lengthMeters[e]
             guard distance <= Float(maximumDistance), distance < labels[Int(neighbour)].distance else { return }
             labels[Int(neighbour)] = Label(distance: distance, limit: label.limit)
@@ -80,5 +98,24 @@ struct NeighbourLimits {
             }
         }
         return labels
+    }
+}
+
+/// Families of highway classes whose limits go together: a posted limit is lent within a family when no
+/// road of the same class is near.
+enum RoadFamily: Int {
+    /// Motorways, trunk roads and their links.
+    case fast = 100
+    /// Primary, secondary, tertiary roads and their links.
+    case main
+    /// Unclassified, residential, living streets, service roads, `road`.
+    case local
+
+    init(_ highway: HighwayClass) {
+        switch highway.mainClass {
+        case .motorway, .trunk: self = .fast
+        case .primary, .secondary, .tertiary: self = .main
+        default: self = .local
+        }
     }
 }
