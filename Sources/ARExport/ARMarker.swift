@@ -14,7 +14,7 @@ public struct ARMarker: Sendable {
     public var arrow: ArrowDirection?
     public var color: WarningColor
     public var warning: SpeedWarning
-    /// The posted limit of the road at the marker (nil for points of interest).
+    /// The speed limit of the road at the marker, posted or estimated (nil for points of interest).
     public var speedLimit: SpeedLimit?
     public var distanceAlongRoute: Meters
     /// Geo-anchor: where the marker stands.
@@ -76,4 +76,8 @@ public struct ARMarker: Sendable {
         guard let speedLimit, speedLimit.kind == .limited else { return nil }
         return Double(speedLimit.kilometersPerHour)
     }
+
+    /// Whether the warning (and so the colour) compares the speed with an estimated limit
+    /// (`Waypoint.warningIsEstimated`).
+    public var warningIsEstimated: Bool { WarningPolicy.isEstimated(warning, limit: speedLimit) }
 }

@@ -1,11 +1,14 @@
 import Geodesy
+import RoadNetwork
 import RouteFormats
 
 extension ARMarkerList {
     /// The markers as GPX 1.1 waypoints (`<wpt>`) for GPS devices.
     ///
     /// `<ele>` only when the ground height is known; `<name>` is the instruction or place name (else the
-    /// kind and index); `<type>` is the marker kind; colour, batch and ARKit position go in `<desc>`.
+    /// kind and index); `<type>` is the marker kind; colour, the speed limit with its source, batch and
+    /// ARKit position go in `<desc>` ("color orange (against an estimated limit); limit 50 km/h,
+    /// legal_default (estimated); …").
     /// - Complexity: O(markers).
     public func gpx(name: String = "Waymark AR markers") -> String {
         func f(_ value: Double, _ decimals: Int) -> String { DecimalNumber.fixed(value, decimals: decimals) }
@@ -23,7 +26,10 @@ extension ARMarkerList {
             var desc = "\(m.kind.rawValue)"
             if let arrow = m.arrow { desc += " \(arrow.rawValue)" }
             if let label = m.label { desc += " (\(label.category), \(f(label.distanceFromRoute, 1)) m from route)" }
-            desc += "; color \(m.color.rawValue); \(f(m.distanceAlongRoute, 1)) m along route; batch \(batchIndex(ofMarker: m.index))"
+            desc += "; color \(m.color.rawValue)"
+            if m.warningIsEstimated { desc += " (against an estimated limit)" }
+            if let limit = m.speedLimit { desc += "; \(ARMarkerList.limitPhrase(limit))" }
+            desc += "; \(f(m.distanceAlongRoute, 1)) m along route; batch \(batchIndex(ofMarker: m.index))"
             desc += "; ARKit x \(f(m.arkit.x, 3)) y \(f(m.arkit.y, 3)) z \(f(m.arkit.z, 3)); bearing \(f(m.bearing.degrees, 1))"
             out += "    <desc>\(xml(desc))</desc>\n"
             out += "    <sym>\(ARMarkerList.gpxSymbol(m.kind))</sym>\n"
@@ -31,6 +37,17 @@ extension ARMarkerList {
             out += "  </wpt>\n"
         }
         return out + "</gpx>\n"
+    }
+
+    /// "limit 50 km/h, posted", "limit 30 mph, legal_default (estimated)", "no limit, posted",
+    /// "limit unknown, posted".
+    static func limitPhrase(_ limit: SpeedLimit) -> String {
+        let value: String = switch limit.kind {
+        case .limited: "limit \(limit.valueInTaggedUnit ?? 0) \(limit.unit == .milesPerHour ? "mph" : "km/h")"
+        case .unlimited: "no limit"
+        case .unknown: "limit unknown"
+        }
+        return "\(value), \(limit.source)" + (limit.isEstimated ? " (estimated)" : "")
     }
 
     /// A common GPS-device symbol name.

@@ -1,4 +1,5 @@
 import Geodesy
+import RoadNetwork
 import RouteFormats
 
 extension ARMarkerList {
@@ -6,6 +7,8 @@ extension ARMarkerList {
     ///
     /// Positions are `[longitude, latitude]`, with the altitude as a third value only when the ground
     /// height is known. `marker-color`/`marker-symbol` follow the simplestyle convention many viewers read.
+    /// Route markers carry the limit (`speed_limit_kmh`, `speed_limit_source`, `speed_limit_estimated`)
+    /// and `warning_estimated`, as the JSON list does.
     /// - Complexity: O(markers).
     public func geoJSON() -> String {
         var w = JSONWriter(layout: .spaced, capacity: 64 + 600 * markers.count)
@@ -40,6 +43,10 @@ extension ARMarkerList {
         w.field("arrow", m.arrow?.rawValue)
         w.field("color", m.color.rawValue)
         w.field("warning", m.warning.rawValue)
+        w.field("warning_estimated", m.warningIsEstimated)
+        w.field("speed_limit_kmh", m.speedLimitKilometersPerHour, decimals: 1)
+        w.field("speed_limit_source", m.speedLimit?.source.description)
+        w.field("speed_limit_estimated", m.speedLimit?.isEstimated)
         w.field("marker-color", m.color.hex)
         w.field("marker-symbol", ARMarkerList.symbol(m.kind))
         w.field("distance_along_route", m.distanceAlongRoute, decimals: 2)

@@ -1,12 +1,20 @@
 import Geodesy
+import RoadNetwork
 import RouteFormats
 
 extension ARMarkerList {
     /// The version of the JSON layout, bumped whenever a key changes meaning or name (2: every key
-    /// snake_case, `speed_limit_kmh`).
-    public static let formatVersion = 2
+    /// snake_case, `speed_limit_kmh`; 3: `speed_limit_source`, `speed_limit_estimated` and
+    /// `warning_estimated` on every marker, the `unchecked` warning).
+    public static let formatVersion = 3
 
     /// The AR app's marker list as JSON: frame and conventions, batches, then one marker per line.
+    ///
+    /// Each route marker says where the limit at it comes from: `speed_limit_source` (`posted`, `zone`,
+    /// `legal_default`, `neighbours`, `class_default`) and `speed_limit_estimated` (true for the last
+    /// three; both null on labels), and `warning_estimated`, true when its `warning` and `color` compare
+    /// the speed with an estimated limit. `warning` is `unchecked` (grey) where the warning policy does
+    /// not compare the limit (`WarningPolicy`).
     ///
     /// Positions to the millimetre, coordinates to 1e-7° (about 1 cm), angles to 0.01° / 1e-4 rad.
     /// The geo-anchor altitude is `null` when the ground height is unknown (the app then lets ARKit
@@ -119,6 +127,9 @@ extension ARMarkerList {
         w.field("color", m.color.rawValue)
         w.field("warning", m.warning.rawValue)
         w.field("speed_limit_kmh", m.speedLimitKilometersPerHour, decimals: 1)
+        w.field("speed_limit_source", m.speedLimit?.source.description)
+        w.field("speed_limit_estimated", m.speedLimit?.isEstimated)
+        w.field("warning_estimated", m.warningIsEstimated)
         w.field("distance_along_route", m.distanceAlongRoute, decimals: 2)
         w.key("enu")
         w.beginObject()

@@ -3,7 +3,7 @@ import Geodesy
 extension GuidanceOptions {
     /// A guidance setting a front end reads as text (a command-line option, a form field).
     public enum Setting: String, Sendable, CaseIterable {
-        case spacing, plannedSpeed, language
+        case spacing, plannedSpeed, language, warningPolicy
 
         /// The library's noun for the setting, used when a front end gives it no name of its own.
         public var noun: String {
@@ -11,20 +11,23 @@ extension GuidanceOptions {
             case .spacing: "waypoint spacing"
             case .plannedSpeed: "planned speed"
             case .language: "instruction language"
+            case .warningPolicy: "speed warning policy"
             }
         }
     }
 
     /// Options from text as typed: `spacing` is `bands` or a number of metres, `plannedSpeed` a number
-    /// of km/h (nil for none), `language` an `InstructionLanguage` (any case); blanks around a number
-    /// are ignored. Checked as `validate` checks them.
-    /// - Throws: `GuidanceInputError` for the first setting at fault, in the order language, spacing,
-    ///   planned speed, with the text as given.
-    public init(parsingSpacing spacing: String, plannedSpeed speed: String?, language: String) throws(GuidanceInputError) {
+    /// of km/h (nil for none), `language` an `InstructionLanguage` (any case), `warningPolicy` a
+    /// `WarningPolicy` (any case); blanks around a number are ignored. Checked as `validate` checks them.
+    /// - Throws: `GuidanceInputError` for the first setting at fault, in the order language, warning
+    ///   policy, spacing, planned speed, with the text as given.
+    public init(parsingSpacing spacing: String, plannedSpeed speed: String?, language: String,
+                warningPolicy: String = WarningPolicy.both.rawValue) throws(GuidanceInputError) {
         let language = try InstructionLanguage(parsing: language)
+        let warnings = try WarningPolicy(parsing: warningPolicy)
         let policy: SpacingPolicy = spacing.lowercased() == "bands" ? .bands : .fixed(DecimalNumber.parse(spacing.trimmingCharacters()) ?? .nan)
         let planned = speed.map { DecimalNumber.parse($0.trimmingCharacters()) ?? .nan }
-        self.init(spacing: policy, language: language, plannedSpeed: planned)
+        self.init(spacing: policy, language: language, plannedSpeed: planned, warningPolicy: warnings)
         do throws(GuidanceOptionsError) {
             try validate()
         } catch {

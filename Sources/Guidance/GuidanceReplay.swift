@@ -56,11 +56,11 @@ public enum GuidanceReplay {
 
     /// Replays a matched trace: walks its points in order and emits every waypoint the vehicle has
     /// reached, carrying the vehicle's state at that moment, the speed interpolated at the waypoint
-    /// (and its warning), the next instruction and the distance to it. Waypoints beyond the trace's end
-    /// are not emitted, unless the trace ends within `maneuverReachedDistance` of the destination.
+    /// (and its warning under `policy`), the next instruction and the distance to it. Waypoints beyond the
+    /// trace's end are not emitted, unless the trace ends within `maneuverReachedDistance` of the destination.
     /// - Complexity: O(waypoints + matched points).
     public static func replay(waypoints: [Waypoint], match: TraceMatch, language: InstructionLanguage = .en,
-                              emit: (GuidanceRecord) throws -> Void) rethrows {
+                              policy: WarningPolicy = .both, emit: (GuidanceRecord) throws -> Void) rethrows {
         guard !waypoints.isEmpty, !match.points.isEmpty else { return }
         var cursor = ManeuverCursor(waypoints: waypoints)
         let follow = followTexts(waypoints, language: language)
@@ -76,7 +76,7 @@ public enum GuidanceReplay {
                 var waypoint = waypoints[w]
                 let speed = interpolatedSpeed(at: waypoint.distanceAlongRoute, points: points, upTo: j)
                 waypoint.vehicleSpeed = speed
-                waypoint.warning = SpeedWarning.classify(speed: speed, limit: waypoint.speedLimit)
+                waypoint.warning = policy.warning(speed: speed, limit: waypoint.speedLimit)
                 let next = cursor.next(at: p.distanceAlongRoute)
                 try emit(GuidanceRecord(waypoint: waypoint, nextManeuver: next?.0, distanceToNextManeuver: next?.1,
                                         follow: follow[w], vehicle: vehicle))

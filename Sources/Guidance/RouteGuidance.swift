@@ -24,11 +24,15 @@ public struct GuidanceOptions: Sendable {
     public var language: InstructionLanguage
     /// A planned constant speed for the warnings; nil when no speed is known (warnings `unknown`).
     public var plannedSpeed: KilometersPerHour?
+    /// Which limits the warnings compare the speed with (`--warn-on`; default every limit).
+    public var warningPolicy: WarningPolicy
 
-    public init(spacing: SpacingPolicy = .bands, language: InstructionLanguage = .en, plannedSpeed: KilometersPerHour? = nil) {
+    public init(spacing: SpacingPolicy = .bands, language: InstructionLanguage = .en, plannedSpeed: KilometersPerHour? = nil,
+                warningPolicy: WarningPolicy = .both) {
         self.spacing = spacing
         self.language = language
         self.plannedSpeed = plannedSpeed
+        self.warningPolicy = warningPolicy
     }
 }
 
@@ -100,7 +104,7 @@ public enum RouteGuidance {
     /// The full waypoint list of a route: densified, with maneuvers, speed limits and warnings.
     ///
     /// Every waypoint carries `options.plannedSpeed` as the vehicle speed (a trace replay sets it per
-    /// point instead, see `GuidanceReplay`).
+    /// point instead, see `GuidanceReplay`), and its warning under `options.warningPolicy`.
     /// - Complexity: O(coordinates + inserted points + edges × junction degree).
     public static func waypoints(for route: Route, in graph: RoadGraph, options: GuidanceOptions = GuidanceOptions()) -> [Waypoint] {
         waypoints(for: route, using: .measuringOnDemand(graph), options: options)

@@ -11,8 +11,11 @@ public enum WaypointKind: String, Sendable, Codable {
     case destination
 }
 
-/// How the vehicle's speed compares with the posted limit; colours are chosen at export
-/// (`normal` blue, `over` orange, `farOver` red).
+/// How the vehicle's speed compares with the road's speed limit; colours are chosen at export
+/// (`normal` blue, `over` orange, `farOver` red, `unknown` and `unchecked` grey).
+///
+/// Whether the limit compared against is posted or estimated is the limit's (`SpeedLimit.isEstimated`);
+/// `WarningPolicy` decides which limits are compared at all.
 public enum SpeedWarning: String, Sendable, Codable, CaseIterable {
     /// At or under the limit (or no limit applies).
     case normal
@@ -22,6 +25,17 @@ public enum SpeedWarning: String, Sendable, Codable, CaseIterable {
     case farOver = "far_over"
     /// The limit or the vehicle's speed is not known.
     case unknown
+    /// A limit and a speed are known, but the warning policy does not compare them: an estimated limit
+    /// under `WarningPolicy.posted`, a posted one under `WarningPolicy.estimated`.
+    case unchecked
+
+    /// Whether the warning is the outcome of comparing a speed with a limit (`normal`, `over`, `farOver`).
+    public var isComparison: Bool {
+        switch self {
+        case .normal, .over, .farOver: true
+        case .unknown, .unchecked: false
+        }
+    }
 }
 
 /// The three directions the AR arrows show.
@@ -121,7 +135,7 @@ public struct Waypoint: Sendable {
     /// Direction of travel at this point.
     public var bearing: Bearing
     public var kind: WaypointKind
-    /// The posted limit of the edge the point lies on.
+    /// The speed limit of the edge the point lies on, posted or estimated (`SpeedLimit.source`).
     public var speedLimit: SpeedLimit
     /// The vehicle's speed here (planned or replayed); nil when not known.
     public var vehicleSpeed: KilometersPerHour?
@@ -146,4 +160,9 @@ public struct Waypoint: Sendable {
         self.maneuver = maneuver
         self.edge = edge
     }
+
+    /// Whether `warning` compares the speed with an estimated limit (a `normal`, `over` or `farOver`
+    /// against a `legal_default`, `neighbours` or `class_default` limit): the warning is only as sure
+    /// as the estimate. False for `unknown` and `unchecked`, which compare nothing.
+    public var warningIsEstimated: Bool { WarningPolicy.isEstimated(warning, limit: speedLimit) }
 }

@@ -67,7 +67,7 @@ struct WaypointBuilder {
                     sequence: waypoints.count, coordinate: point.coordinate,
                     elevation: elevations.elevation(of: point, in: leg.coordinates),
                     distanceAlongRoute: along, bearing: bearing, kind: kind, speedLimit: limit,
-                    vehicleSpeed: speed, warning: SpeedWarning.classify(speed: speed, limit: limit),
+                    vehicleSpeed: speed, warning: options.warningPolicy.warning(speed: speed, limit: limit),
                     maneuver: maneuver, edge: edge))
             }
             offset += dense.length

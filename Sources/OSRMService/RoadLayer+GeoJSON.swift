@@ -12,10 +12,36 @@ extension RoadLayer {
         public var omittedClasses: [String]
     }
 
-    /// One feature of the answer: the lines of one road class (or of the car ferries).
+    /// The lines of one road class (or of the car ferries): one or more features of the answer, kept or
+    /// left out together.
     struct ClassGroup {
         var name: String
         var edges: [EdgeIndex] = []
+    }
+
+    /// The speed limit a line is drawn with (its feature's `speed_limit_*` and `estimated` properties):
+    /// limited ones by km/h (rounded) first, then no limit, then unknown; each by source.
+    struct LimitKey: Hashable, Comparable {
+        var kind: SpeedLimit.Kind
+        var kilometersPerHour: Int
+        var source: SpeedLimitSource
+
+        init(_ limit: SpeedLimit) {
+            kind = limit.kind
+            kilometersPerHour = limit.kind == .limited ? Int(Double(limit.kilometersPerHour).rounded()) : 0
+            source = limit.source
+        }
+
+        static func < (a: LimitKey, b: LimitKey) -> Bool {
+            (a.kind.rawValue, a.kilometersPerHour, a.source.rawValue) < (b.kind.rawValue, b.kilometersPerHour, b.source.rawValue)
+        }
+
+        /// `"speed_limit_kind":"limited","speed_limit_kmh":50,"speed_limit_source":"legal_default","estimated":true`.
+        var properties: String {
+            let kindName = SpeedLimit(kind: kind, kilometersPerHour: Float(kilometersPerHour), unit: .kilometersPerHour, source: source).kindName
+            return "\"speed_limit_kind\":\"\(kindName)\",\"speed_limit_kmh\":\(kind == .limited ? String(kilometersPerHour) : "null"),"
+                + "\"speed_limit_source\":\"\(source)\",\"estimated\":\(source.isEstimated)"
+        }
     }
 
     /// Line simplification tolerance, in pixels of the requested zoom: a line moved by less is not seen.
@@ -25,9 +51,13 @@ extension RoadLayer {
     /// Web Mercator world size at zoom 0, pixels (256-pixel tiles, as Leaflet uses).
     static let tilePixels = 256.0
 
-    /// The roads in `request.bbox` drawn at `request.zoom`, as a GeoJSON FeatureCollection with one
-    /// MultiLineString feature per road class (property `highway`; car ferries as `ferry`), most
-    /// important class first, plus OSRM's `"code":"Ok"`, the `zoom`, `truncated` and `omitted_classes`.
+    /// The roads in `request.bbox` drawn at `request.zoom`, as a GeoJSON FeatureCollection of
+    /// MultiLineString features, one per road class (property `highway`; car ferries as `ferry`) and
+    /// speed limit, most important class first, plus OSRM's `"code":"Ok"`, the `zoom`, `truncated` and
+    /// `omitted_classes`. Each feature says its roads' limit and where it comes from, for the map's speed
+    /// limit layer: `speed_limit_kind` (`limited`, `unlimited`, `unknown`), `speed_limit_kmh` (rounded;
+    /// null unless limited), `speed_limit_source` (`posted`, `zone`, `legal_default`, `neighbours`,
+    /// `class_default`) and `estimated`; `lines` counts its lines.
     ///
     /// Classes below the zoom's minimum (`RoadsRequest.minimumZoom(of:)`) are not drawn; lines are
     /// simplified to `simplificationPixels` at the zoom and written with the decimals a pixel needs.
@@ -78,14 +108,28 @@ extension RoadLayer {
         return groups + [ferries]
     }
 
-    /// `{"type":"Feature","properties":{"highway":…,"lines":n},"geometry":{"type":"MultiLineString",…}}`.
-    /// - Returns: false, with the feature unfinished, as soon as it takes more than `room` bytes (so a
+    /// The class's features, one per speed limit (`LimitKey` order), each
+    /// `{"type":"Feature","properties":{"highway":…,"lines":n,"speed_limit_kind":…,…},"geometry":{"type":"MultiLineString",…}}`.
+    /// - Returns: false, with the features unfinished, as soon as they take more than `room` bytes (so a
     ///   class too large for the answer costs no more than the room left).
     private func appendFeature(_ group: ClassGroup, zoom: Int, decimals: Int, first: Bool, room: Int, to bytes: inout [UInt8]) -> Bool {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: Array("{\"type\":\"Feature\",\"properties\":{\"highway\":\"\(group.name)\",\"lines\":\(group.edges.count)},\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[".utf8))
+        var byLimit: [LimitKey: [EdgeIndex]] = [:]
+        for edge in group.edges { byLimit[LimitKey(graph.speedLimit[Int(edge)]), default: []].append(edge) }
+        for (n, key) in byLimit.keys.sorted().enumerated() {
+            if !(first && n == 0) { bytes.append(UInt8(ascii: ",")) }
+            guard appendLines(byLimit[key] ?? [], name: group.name, limit: key, zoom: zoom, decimals: decimals, room: room, to: &bytes) else {
+                return false
+            }
+        }
+        return bytes.count <= room
+    }
+
+    /// One feature: the lines of `edges`, all of class `name` and limit `limit`.
+    private func appendLines(_ edges: [EdgeIndex], name: String, limit: LimitKey, zoom: Int, decimals: Int, room: Int,
+                             to bytes: inout [UInt8]) -> Bool {
+        bytes.append(contentsOf: Array("{\"type\":\"Feature\",\"properties\":{\"highway\":\"\(name)\",\"lines\":\(edges.count),\(limit.properties)},\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[".utf8))
         let scale = Self.tilePixels * Double(1 << zoom)
-        for (i, edge) in group.edges.enumerated() {
+        for (i, edge) in edges.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "["))
             let points = Self.simplified(graph.geometry(of: edge), scale: scale)

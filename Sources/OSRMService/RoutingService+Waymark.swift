@@ -8,7 +8,8 @@ import Routing
 extension RoutingService {
     /// Waymark's own services, documented like OSRM's (README "waymark serve"):
     /// `/waypoints/v1/{profile}/{coordinates}` (the JSON Lines waypoint stream, sent in chunks),
-    /// `/markers/v1/{profile}/{coordinates}?format=json|geojson|csv|gpx` (AR markers),
+    /// `/markers/v1/{profile}/{coordinates}?format=json|geojson|csv|gpx` (AR markers), both taking
+    /// `speed`, `spacing`, `language` and `warn_on` (`guidedRoute`),
     /// `/pois/v1/{lon,lat}?radius=&category=&limit=&format=json|geojson` (places nearby).
     func answerWaymarkService(_ request: RequestTarget, workspace: RoutingWorkspace) throws(ServiceError) -> ServiceResponse {
         switch request.service {
@@ -28,7 +29,8 @@ extension RoutingService {
         try reader.finish(allowed: Self.guidanceOptionNames + ["continue_straight"] + SnapOptions.optionNames)
         let waypoints = RouteGuidance.waypoints(for: route, using: self.guidance, options: guidance)
         var lines: [String] = []
-        var writer = WaypointStreamWriter(summary: GuidanceSummary(distance: route.distance, duration: route.duration)) { lines.append($0) }
+        let summary = GuidanceSummary(distance: route.distance, duration: route.duration, warningPolicy: guidance.warningPolicy)
+        var writer = WaypointStreamWriter(summary: summary) { lines.append($0) }
         for record in GuidanceReplay.records(for: waypoints, language: guidance.language) { writer.write(record) }
         writer.finish()
         let chunks = stride(from: 0, to: lines.count, by: Self.linesPerChunk).map {
@@ -109,10 +111,11 @@ extension RoutingService {
 
     // MARK: Shared parts
 
-    static let guidanceOptionNames = ["speed", "spacing", "language"]
+    static let guidanceOptionNames = ["speed", "spacing", "language", "warn_on"]
 
     /// The route of a Waymark service request (OSRM's snapping options and `continue_straight` apply)
-    /// and its guidance options (`speed` km/h, `spacing` bands or metres, `language` en or hr).
+    /// and its guidance options (`speed` km/h, `spacing` bands or metres, `language` en or hr,
+    /// `warn_on` posted, estimated or both: `WarningPolicy`, a bad value `InvalidValue` naming `warn_on`).
     func guidedRoute(_ coordinates: String, reader: inout OptionReader,
                      workspace: RoutingWorkspace) throws(ServiceError) -> (Route, GuidanceOptions) {
         let parsed = try CoordinateList.parse(coordinates)
@@ -126,6 +129,13 @@ extension RoutingService {
         var guidance = GuidanceOptions()
         guidance.plannedSpeed = try reader.number("speed", range: 0...1_000_000)
         guidance.language = try reader.choice("language", default: InstructionLanguage.en)
+        if let policy = reader.take("warn_on") {
+            do throws(GuidanceInputError) {
+                guidance.warningPolicy = try WarningPolicy(parsing: policy)
+            } catch {
+                throw ServiceError(.invalidValue, error.description(naming: [.warningPolicy: "warn_on"]))
+            }
+        }
         if let spacing = reader.take("spacing"), spacing != "bands" {
             guard let metres = DecimalNumber.parse(spacing) else { throw OptionReader.invalid("spacing", spacing, expected: "bands or a number of metres") }
             guidance.spacing = .fixed(metres)

@@ -211,6 +211,11 @@ public struct JSONWriter: Sendable {
     public mutating func field(_ name: StaticString, _ value: Int?) { key(name); integer(value) }
     /// `"key": bool` inside an object.
     public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+    /// `"key": bool` (or `null`) inside an object.
+    public mutating func field(_ name: StaticString, _ value: Bool?) {
+        key(name)
+        if let value { bool(value) } else { null() }
+    }
     /// `"key": [longitude, latitude]` inside an object, `decimals` places (GeoJSON and OSRM order).
     public mutating func field(_ name: StaticString, position: Coordinate, decimals: Int) {
         key(name)

@@ -32,7 +32,8 @@ public struct OSRMRouteResponse: Sendable {
         case none = "false"
     }
 
-    /// The per-segment annotation arrays (OSRM's `annotations=`; `maxspeed` is Mapbox's extension).
+    /// The per-segment annotation arrays (OSRM's `annotations=`; `maxspeed` is Mapbox's extension, posted limits
+    /// only, and brings Waymark's `waymark_maxspeed` beside it: every limit with its source).
     public struct Annotations: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -321,16 +322,42 @@ public struct OSRMRouteResponse: Sendable {
             w.key("maxspeed"); w.beginArray()
             for limit in limits { Self.writeMaxSpeed(limit, into: &w) }
             w.endArray()
+            w.key("waymark_maxspeed"); w.beginArray()
+            for limit in limits { Self.writeWaymarkMaxSpeed(limit, into: &w) }
+            w.endArray()
         }
         w.endObject()
     }
 
-    /// `{"speed":50,"unit":"km/h"}`, `{"speed":30,"unit":"mph"}`, `{"none":true}` or `{"unknown":true}`;
-    /// a limit that is only the highway class's default is not a posted limit, so it is `unknown`.
+    /// `{"speed":50,"unit":"km/h"}`, `{"speed":30,"unit":"mph"}`, `{"none":true}` or `{"unknown":true}`,
+    /// in OSRM's (and Mapbox's) meaning: the limit posted on the road. A limit Waymark estimated (a legal
+    /// default, the neighbours' limit, a class default) is not posted, so it is `unknown` here;
+    /// `waymark_maxspeed` beside it gives every limit with its source.
     static func writeMaxSpeed(_ limit: SpeedLimit, into w: inout JSONWriter) {
         w.beginObject()
+        if limit.isEstimated {
+            w.field("unknown", true)
+        } else {
+            writeSpeedFields(limit, into: &w)
+        }
+        w.endObject()
+    }
+
+    /// Waymark's own entry beside `maxspeed`, for every limit, posted or estimated:
+    /// `{"speed":50,"unit":"km/h","source":"legal_default","estimated":true}`,
+    /// `{"none":true,"source":"posted","estimated":false}` or `{"unknown":true,"source":…,"estimated":…}`.
+    static func writeWaymarkMaxSpeed(_ limit: SpeedLimit, into w: inout JSONWriter) {
+        w.beginObject()
+        writeSpeedFields(limit, into: &w)
+        w.field("source", limit.source.description)
+        w.field("estimated", limit.isEstimated)
+        w.endObject()
+    }
+
+    /// `"speed":50,"unit":"km/h"` (mph limits in mph), `"none":true` or `"unknown":true`.
+    private static func writeSpeedFields(_ limit: SpeedLimit, into w: inout JSONWriter) {
         switch limit.kind {
-        case .limited where limit.source != .classDefault:
+        case .limited:
             if limit.unit == .milesPerHour {
                 w.field("speed", limit.valueInTaggedUnit ?? 0)
                 w.field("unit", "mph")
@@ -340,10 +367,9 @@ public struct OSRMRouteResponse: Sendable {
             }
         case .unlimited:
             w.field("none", true)
-        default:
+        case .unknown:
             w.field("unknown", true)
         }
-        w.endObject()
     }
 
     // MARK: Helpers

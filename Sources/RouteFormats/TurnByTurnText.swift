@@ -7,13 +7,15 @@ import Routing
 ///
 /// One numbered line per maneuver, numbered through all legs: the distance driven since the previous
 /// maneuver (rounded as navigation apps announce it), the instruction in the chosen language, and in
-/// brackets the road taken and the posted speed limit when it differs from the last one given. A limit
-/// that changes between two maneuvers gets its own unnumbered line saying where. Only posted limits are
-/// told (a tagged or zone limit, or "no limit"); a class default is a guess, not a sign on the road.
+/// brackets the road taken and the speed limit when it differs from the last one given. A limit that
+/// changes between two maneuvers gets its own unnumbered line saying where. Posted limits (`posted`,
+/// `zone`, or "no limit") are told as they are; a limit Waymark estimated from the country's legal
+/// default or the neighbouring roads is told with "(estimated)" ("(procjena)" in Croatian); a class
+/// default is not told at all: it is a guess from the road's class alone, not a limit.
 ///
 ///        1.          Head east on Ilica  [Ilica, limit 50 km/h]
 ///                    after 900 m: limit 30 km/h
-///        2.  1.8 km  Turn right onto Trpimirova  [Trpimirova]
+///        2.  1.8 km  Turn right onto Trpimirova  [Trpimirova, limit 50 km/h (estimated)]
 ///        3.   100 m  You have arrived at your destination, on the right
 public enum TurnByTurnText {
     /// The lines for every leg's steps (`steps[i]` from `RouteGuidance.steps` for `route.legs[i]`).
@@ -57,21 +59,26 @@ public enum TurnByTurnText {
         return lines
     }
 
-    /// A posted limit's text ("limit 50 km/h", "limit 30 mph", "no limit"), nil when none is posted.
-    static func postedLimit(_ limit: SpeedLimit, language: InstructionLanguage) -> String? {
-        let word = language == .hr ? "ograničenje" : "limit"
+    /// A limit's text as told: "limit 50 km/h", "limit 30 mph", "no limit", with " (estimated)" (" (procjena)")
+    /// for a legal default or the neighbours' limit; nil for an unknown limit and for a class default.
+    static func limitText(_ limit: SpeedLimit, language: InstructionLanguage) -> String? {
+        guard limit.source != .classDefault else { return nil }
+        let text: String
         switch limit.kind {
-        case .limited where limit.source != .classDefault:
-            if limit.unit == .milesPerHour, let mph = limit.valueInTaggedUnit { return "\(word) \(mph) mph" }
-            return "\(word) \(Int(Double(limit.kilometersPerHour).rounded())) km/h"
+        case .limited:
+            let word = language == .hr ? "ograničenje" : "limit"
+            if limit.unit == .milesPerHour, let mph = limit.valueInTaggedUnit { text = "\(word) \(mph) mph" }
+            else { text = "\(word) \(Int(Double(limit.kilometersPerHour).rounded())) km/h" }
         case .unlimited:
-            return language == .hr ? "bez ograničenja" : "no limit"
-        default:
+            text = language == .hr ? "bez ograničenja" : "no limit"
+        case .unknown:
             return nil
         }
+        guard limit.isEstimated else { return text }
+        return text + (language == .hr ? " (procjena)" : " (estimated)")
     }
 
-    /// Where along the stretch `segments` of the leg the posted limit changes (offset 0: at its start).
+    /// Where along the stretch `segments` of the leg the told limit changes (offset 0: at its start).
     private static func limitChanges(leg: RouteLeg, segments: Range<Int>, graph: RoadGraph,
                                      language: InstructionLanguage) -> [(offset: Meters, text: String)] {
         var result: [(offset: Meters, text: String)] = []
@@ -79,7 +86,7 @@ public enum TurnByTurnText {
         var previous: String? = nil
         for s in segments where s < leg.segmentEdge.count {
             let edge = leg.edges[leg.segmentEdge[s]]
-            if let text = postedLimit(graph.speedLimit[Int(edge)], language: language), text != previous {
+            if let text = limitText(graph.speedLimit[Int(edge)], language: language), text != previous {
                 result.append((offset, text))
                 previous = text
             }

@@ -3,7 +3,9 @@ import Guidance
 /// The colour a speed warning is shown in: the one colour map of the waypoint stream, the AR markers
 /// and their map views.
 ///
-/// `normal` blue, `over` orange, `far_over` red, `unknown` grey (also every point-of-interest label).
+/// `normal` blue, `over` orange, `far_over` red, `unknown` and `unchecked` grey (also every
+/// point-of-interest label). Whether the limit behind a colour is estimated is said beside it
+/// (`warning_estimated`), not by another colour.
 public enum WarningColor: String, Sendable, CaseIterable {
     /// Within the limit (or no limit applies).
     case blue
@@ -11,7 +13,7 @@ public enum WarningColor: String, Sendable, CaseIterable {
     case orange
     /// More than 10 % over the limit.
     case red
-    /// Speed or limit unknown.
+    /// Speed or limit unknown, or a limit the warning policy does not check.
     case grey
 
     public init(_ warning: SpeedWarning) {
@@ -19,7 +21,7 @@ public enum WarningColor: String, Sendable, CaseIterable {
         case .normal: self = .blue
         case .over: self = .orange
         case .farOver: self = .red
-        case .unknown: self = .grey
+        case .unknown, .unchecked: self = .grey
         }
     }
 

@@ -4,22 +4,36 @@ import RoadNetwork
 
 /// Writes the waypoint stream as JSON Lines: one object per waypoint, handed to `output` as soon as it
 /// is written (so a consumer reading a pipe sees the drive as it happens), then one closing
-/// `{"summary":{"format":"waymark-waypoints","version":2,…}}` line.
+/// `{"summary":{"format":"waymark-waypoints","version":3,…}}` line.
 ///
-/// A waypoint line:
+/// A waypoint line (version 3):
 ///
 ///     {"seq":3,"lat":45.8,"lon":15.97,"ele":null,"distance":60,"bearing":90,"kind":"maneuver","edge":12,
-///      "speed_limit":{"kind":"limited","kmh":48.3,"value":30,"unit":"mph","source":"tagged"},
-///      "speed":50,"warning":"over","color":"orange",
+///      "speed_limit":{"kind":"limited","kmh":48.3,"value":30,"unit":"mph","source":"posted",
+///                     "estimated":false,"urban":true,"country":"US","region":"US-CA"},
+///      "speed":50,"warning":"over","color":"orange","warning_estimated":false,
 ///      "instruction":{"type":"turn","modifier":"left","direction":"left","exit":null,"road":"Ilica",
 ///                     "text":"Turn left onto Ilica","follow":"Continue on Ilica for 200 m"},
 ///      "next":{"type":"arrive","modifier":"right","direction":"right","exit":null,"text":"…","distance":200},
 ///      "vehicle":{"lat":…,"lon":…,"matched_lat":…,"matched_lon":…,"distance":…,"speed":…,"time":…}}
 ///
+/// `speed_limit.source` says where the limit comes from: `posted` or `zone` (read off the road's tags),
+/// `legal_default`, `neighbours` or `class_default` (estimated by Waymark; `estimated` is true for
+/// these three); `urban` is true (built-up area), false (rural) or null (not worked out); `country` is
+/// the ISO 3166-1 code and `region` the full code (`US-CA`), both null when not known.
+/// `warning_estimated` is true when the warning compares the speed with an estimated limit (a
+/// `normal`, `over` or `far_over` warning whose limit is estimated), never for `unknown` or `unchecked`.
+///
 /// `instruction` is present on maneuver and destination waypoints only, `vehicle` only in a trace
 /// replay, `next` is null once nothing is ahead. Warning colours are `WarningColor`'s:
-/// `normal` blue, `over` orange, `far_over` red, `unknown` grey. Numbers are fixed-precision (7
+/// `normal` blue, `over` orange, `far_over` red, `unknown` and `unchecked` grey (`unchecked`: the
+/// warning policy does not compare this limit, see `WarningPolicy`). Numbers are fixed-precision (7
 /// decimals for degrees, 1 for metres, degrees of bearing and km/h), never exponent notation.
+///
+/// The summary line: `format`, `version`, `warn_on` (the `WarningPolicy`), `waypoints`, `maneuvers`,
+/// `distance`, `duration`, `warnings` (waypoints per level, every level), `estimated_warnings` (of
+/// those, the ones against an estimated limit: `normal`, `over`, `far_over`), `colors` (per colour;
+/// grey counts `unknown` and `unchecked`), `directions`, and `trace` in a replay.
 public struct WaypointStreamWriter {
     /// The totals written on the closing line; updated by every `write`.
     public private(set) var summary: GuidanceSummary
@@ -46,8 +60,11 @@ public struct WaypointStreamWriter {
     }
 
     /// The version of the line layout, written on the summary line; bumped whenever a key changes
-    /// meaning or name (2: `color`/`colors` instead of `colour`/`colours`, `format` and `version` added).
-    public static let formatVersion = 2
+    /// meaning or name (2: `color`/`colors` instead of `colour`/`colours`, `format` and `version` added;
+    /// 3: `speed_limit.source` spelled `posted`/`zone`/`legal_default`/`neighbours`/`class_default`
+    /// instead of `tagged`/`zone`/`default`, `speed_limit.estimated`/`urban`/`country`/`region`,
+    /// `warning_estimated`, the `unchecked` warning, and `warn_on`/`estimated_warnings` on the summary).
+    public static let formatVersion = 3
 
     /// The JSON object of one record (no newline).
     /// - Complexity: O(length of the line); built in one byte buffer (a route has thousands of lines).
@@ -67,6 +84,7 @@ public struct WaypointStreamWriter {
         j.field("speed", w.vehicleSpeed, decimals: 1)
         j.field("warning", w.warning.rawValue)
         j.field("color", WarningColor(w.warning).rawValue)
+        j.field("warning_estimated", w.warningIsEstimated)
         if let m = w.maneuver {
             j.key("instruction")
             j.beginObject()
@@ -108,6 +126,7 @@ public struct WaypointStreamWriter {
         j.beginObject()
         j.field("format", "waymark-waypoints")
         j.field("version", formatVersion)
+        j.field("warn_on", summary.warningPolicy.rawValue)
         j.field("waypoints", summary.waypoints)
         j.field("maneuvers", summary.maneuvers)
         j.field("distance", summary.distance, decimals: 1)
@@ -116,9 +135,18 @@ public struct WaypointStreamWriter {
         j.beginObject()
         for warning in SpeedWarning.allCases { j.key(warning.rawValue); j.integer(summary.warnings[warning] ?? 0) }
         j.endObject()
+        j.key("estimated_warnings")
+        j.beginObject()
+        for warning in SpeedWarning.allCases where warning.isComparison {
+            j.key(warning.rawValue); j.integer(summary.estimatedWarnings[warning] ?? 0)
+        }
+        j.endObject()
         j.key("colors")
         j.beginObject()
-        for warning in SpeedWarning.allCases { j.key(WarningColor(warning).rawValue); j.integer(summary.warnings[warning] ?? 0) }
+        for color in WarningColor.allCases {
+            let count = SpeedWarning.allCases.filter { WarningColor($0) == color }.reduce(0) { $0 + (summary.warnings[$1] ?? 0) }
+            j.key(color.rawValue); j.integer(count)
+        }
         j.endObject()
         j.key("directions")
         j.beginObject()
@@ -148,15 +176,15 @@ public struct WaypointStreamWriter {
 
     private static func speedLimit(_ limit: SpeedLimit, into j: inout JSONWriter) {
         j.beginObject()
-        switch limit.kind {
-        case .limited: j.field("kind", "limited")
-        case .unlimited: j.field("kind", "unlimited")
-        case .unknown: j.field("kind", "unknown")
-        }
+        j.field("kind", limit.kindName)
         j.field("kmh", limit.kind == .limited ? Double(limit.kilometersPerHour) : nil, decimals: 1)
         j.field("value", limit.valueInTaggedUnit)
         j.field("unit", limit.unit.description)
         j.field("source", limit.source.description)
+        j.field("estimated", limit.isEstimated)
+        j.field("urban", limit.builtUp.isUrban)
+        j.field("country", limit.region == .none ? nil : limit.region.country.description)
+        j.field("region", limit.region == .none ? nil : limit.region.description)
         j.endObject()
     }
 }

@@ -39,7 +39,7 @@ public struct WaypointStreamSession {
     /// - Complexity: O(waypoints + trace points × the matcher's window).
     @discardableResult
     public func run(output: (String) -> Bool) throws(WaypointStreamError) -> GuidanceSummary {
-        var totals = GuidanceSummary(distance: route.distance, duration: route.duration)
+        var totals = GuidanceSummary(distance: route.distance, duration: route.duration, warningPolicy: options.warningPolicy)
         var match: TraceMatch?
         if let trace {
             let matcher = TraceMatcher(plannedSpeed: options.plannedSpeed)
@@ -64,7 +64,8 @@ public struct WaypointStreamSession {
         }
         if let match {
             var lastTime: Seconds?
-            GuidanceReplay.replay(waypoints: waypoints, match: match, language: options.language) { record in
+            GuidanceReplay.replay(waypoints: waypoints, match: match, language: options.language,
+                                  policy: options.warningPolicy) { record in
                 // Pacing sleeps for the trace time between records, so a consumer sees a live drive.
                 if let pace, !stopped, let t = record.vehicle?.time {
                     if let last = lastTime, t > last { Thread.sleep(forTimeInterval: min(Self.longestPause, (t - last) / pace)) }

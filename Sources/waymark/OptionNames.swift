@@ -18,7 +18,8 @@ enum OptionNames {
         elevationDirectory: "--dem", places: places(categories: "--pois"))
 
     /// The options that carry guidance settings.
-    static let guidance: [GuidanceOptions.Setting: String] = [.spacing: "--spacing", .plannedSpeed: "--speed", .language: "--language"]
+    static let guidance: [GuidanceOptions.Setting: String] = [.spacing: "--spacing", .plannedSpeed: "--speed", .language: "--language",
+                                                              .warningPolicy: "--warn-on"]
 
     /// The options of `serve`.
     static let server: [WaymarkServer.Settings.Name: String] = [

@@ -36,10 +36,11 @@ enum MarkerFixtures {
 
     /// One waypoint of any kind at `distance` east of `start`.
     static func waypoint(_ sequence: Int, kind: WaypointKind, distance: Meters, maneuver: Maneuver? = nil,
-                         warning: SpeedWarning = .normal, elevation: Meters? = nil, bearing: Degrees = 90) -> Waypoint {
+                         warning: SpeedWarning = .normal, elevation: Meters? = nil, bearing: Degrees = 90,
+                         limit: SpeedLimit = limit50) -> Waypoint {
         let c = GreatCircle.destination(from: start, bearing: Bearing(degrees: 90), distance: distance)
         return Waypoint(sequence: sequence, coordinate: c, elevation: elevation, distanceAlongRoute: distance,
-                        bearing: Bearing(degrees: bearing), kind: kind, speedLimit: limit50, vehicleSpeed: 50,
+                        bearing: Bearing(degrees: bearing), kind: kind, speedLimit: limit, vehicleSpeed: 50,
                         warning: warning, maneuver: maneuver, edge: 0)
     }
 }

@@ -138,6 +138,80 @@ struct MapPageBrowserTests {
         }
     }
 
+    /// A drive from Stara cesta (posted and zone limits) up Vinogradska ulica, which has no maxspeed: its
+    /// limit is an estimate.
+    static let mixedQuery = "from=45.810000,15.978000&to=45.814000,15.985800&speed=60&lang=en"
+
+    @Test func theRouteAndItsChartTellEstimatedLimitsFromPostedOnes() throws {
+        try Self.withPage { setup in
+            let browser = setup.browser
+            try browser.navigate(setup.base + "/?" + Self.mixedQuery)
+            try Self.waitUntilIdle(browser, "the route")
+            // Far over everywhere at 60 km/h; the stretch on the estimated limit is drawn dashed.
+            let segments = try browser.execute("return window.waymarkPage.routeSegments.map(s => s.warning + ' ' + s.estimated)") as? [String] ?? []
+            #expect(segments.contains("far_over true"), "\(segments)")
+            #expect(segments.contains("far_over false"), "\(segments)")
+            let chart = try browser.execute("return window.waymarkPage.limitChart") as? [String: Any] ?? [:]
+            #expect((chart["posted"] as? Double ?? 0) > 0 && (chart["estimated"] as? Double ?? 0) > 0, "\(chart)")
+            let text = try browser.execute("return document.getElementById('limits-text').textContent") as? String ?? ""
+            #expect(text.contains(" km/h (estimated) for "), "\(text)")
+            #expect(text.contains("Solid bars: posted limits; pale bars: estimated."), "\(text)")
+            let legend = try browser.execute("""
+                const e = document.getElementById('legend-estimated'); return [e.textContent, String(getComputedStyle(e).display !== 'none')]
+                """) as? [String] ?? []
+            #expect(legend == ["dashed: against an estimated limit", "true"])
+            let warnings = try browser.execute("return document.getElementById('warnings').textContent") as? String ?? ""
+            #expect(warnings.contains("of them against estimated limits"), "\(warnings)")
+            #expect(try Self.consoleErrors(browser) == [])
+        }
+    }
+
+    @Test func theSpeedLimitLayerColoursRoadsByLimitAndDrawsEstimatesDashed() throws {
+        try Self.withPage { setup in
+            let browser = setup.browser
+            try browser.navigate(setup.base + "/?" + Self.mixedQuery)
+            try Self.waitUntilIdle(browser, "the route")
+            // Off at first: roads in their class colours, no limit legend.
+            #expect(try browser.execute("return window.waymarkPage.limitLayer === null") as? Bool == true)
+            #expect(try browser.execute("return document.getElementById('limits-legend').hidden") as? Bool == true)
+            try browser.click("#limits-layer")
+            try browser.wait(for: "the speed limit layer", until: "return !!window.waymarkPage.limitLayer")
+            let layer = try browser.execute("""
+                const l = window.waymarkPage.limitLayer; return {lines: l.lines, posted: l.posted, estimated: l.estimated,
+                  bands: l.bands, drawn: window.waymarkPage.roadsDrawn}
+                """) as? [String: Any] ?? [:]
+            let lines = layer["lines"] as? Int ?? 0
+            #expect(lines > 20 && lines == layer["drawn"] as? Int)
+            // The town has posted streets and untagged ones (class defaults), so both kinds are drawn.
+            #expect((layer["posted"] as? Int ?? 0) > 0 && (layer["estimated"] as? Int ?? 0) > 0, "\(layer)")
+            #expect((layer["posted"] as? Int ?? 0) + (layer["estimated"] as? Int ?? 0) == lines)
+            let bands = layer["bands"] as? [String: Int] ?? [:]
+            #expect(bands["up_to_30"] ?? 0 > 0 && bands["up_to_50"] ?? 0 > 0, "\(bands)")
+            #expect(bands.values.reduce(0, +) == lines)
+            // The legend: a swatch per band and the dashed estimate.
+            let legend = try browser.execute("""
+                const l = document.getElementById('limits-legend');
+                return [l.hidden, getComputedStyle(l).display, [...l.querySelectorAll('span')].map(s => s.dataset.band + '=' + s.textContent)]
+                """) as? [Any] ?? []
+            #expect(legend.first as? Bool == false && legend.dropFirst().first as? String == "flex")
+            let items = legend.last as? [String] ?? []
+            #expect(items == ["up_to_30=≤ 30", "up_to_50=31–50", "up_to_70=51–70", "up_to_90=71–90", "up_to_110=91–110",
+                              "over_110=> 110", "unlimited=no limit", "unknown=unknown", "estimated=dashed: estimated, not posted"])
+            // The address keeps the layer; a reload shows it again.
+            let search = try browser.execute("return location.search") as? String ?? ""
+            #expect(search.contains("limits=1"))
+            try Self.saveScreenshot(browser, name: "map-page-speed-limits.png", directory: setup.directory)
+            try browser.navigate(setup.base + "/" + search)
+            try Self.waitUntilIdle(browser, "the reloaded page")
+            #expect(try browser.execute("return document.getElementById('limits-layer').checked && !!window.waymarkPage.limitLayer") as? Bool == true)
+            // Off again: class colours, no legend, and the address drops it.
+            try browser.click("#limits-layer")
+            #expect(try browser.execute("return window.waymarkPage.limitLayer === null && document.getElementById('limits-legend').hidden") as? Bool == true)
+            #expect(!(try browser.execute("return location.search") as? String ?? "").contains("limits="))
+            #expect(try Self.consoleErrors(browser) == [])
+        }
+    }
+
     @Test func clickingTwoPointsDrawsARouteAndTheURLReloadsIt() throws {
         try Self.withPage { setup in
             let browser = setup.browser
@@ -237,7 +311,7 @@ struct MapPageBrowserTests {
                 reached.append("\(focus.first ?? "")|\(focus.dropFirst().first ?? "")")
                 if focus.last as? Bool == true { outlined += 1 }
             }
-            for control in ["speed|INPUT", "language|SELECT", "reverse|BUTTON", "clear|BUTTON", "ar-position|INPUT"] {
+            for control in ["speed|INPUT", "language|SELECT", "limits-layer|INPUT", "reverse|BUTTON", "clear|BUTTON", "ar-position|INPUT"] {
                 #expect(reached.contains(control), "\(control) not reached: \(reached)")
             }
             #expect(reached.contains("A|A"))                 // a download link (no id or class)

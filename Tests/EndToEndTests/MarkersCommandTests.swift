@@ -19,6 +19,32 @@ import FoundationXML
         return db
     }()
 
+    @Test func warnOnIsReadAndAppliedToTheMarkers() throws {
+        let dir = try CLI.scratchDirectory()
+        defer { CLI.remove(dir) }
+        let osm = try WaypointsCommandTests.writeEstimatedFixture(in: dir)
+        let base = ["markers", "--osm", osm, "--from", WaypointsCommandTests.coordinate("e"), "--to", WaypointsCommandTests.coordinate("c"),
+                    "--speed", "40", "--format", "json"]
+        let posted = try CLI.run(base + ["--warn-on", "posted"])
+        #expect(posted.status == 0, "\(posted)")
+        let markers = try #require(try CLI.jsonObject(posted.stdout)["markers"] as? [[String: Any]])
+        let sources = Set(markers.compactMap { $0["speed_limit_source"] as? String })
+        #expect(sources.contains("posted") && sources.count == 2, "Main's posted 30 and Cross's estimate: \(sources)")
+        #expect(Set(markers.compactMap { $0["speed_limit_estimated"] as? Bool }) == [true, false])
+        for m in markers {
+            let estimated = m["speed_limit_estimated"] as? Bool == true
+            #expect(m["warning"] as? String == (estimated ? "unchecked" : "far_over"))
+            #expect(m["warning_estimated"] as? Bool == false)
+        }
+        let both = try CLI.run(base)
+        let flagged = try #require(try CLI.jsonObject(both.stdout)["markers"] as? [[String: Any]])
+        #expect(flagged.allSatisfy { $0["warning_estimated"] as? Bool == ($0["speed_limit_estimated"] as? Bool == true) })
+        #expect(flagged.contains { $0["warning_estimated"] as? Bool == true })
+        let bad = try CLI.run(base + ["--warn-on", "Signs"])
+        #expect(bad.status == 1 && bad.stdout.isEmpty)
+        #expect(bad.stderr.contains("--warn-on 'Signs' is invalid (expected posted, estimated or both)"), "\(bad)")
+    }
+
     @Test(.enabled(if: SharedExtracts.available("monaco.osm.bz2"))) func jsonFromOSMFileHasBatchesAndEveryMarkerKindOfTheRoute() throws {
         let extract = try SharedExtracts.require("monaco.osm.bz2")
         let result = try CLI.run(["markers", "--osm", extract, "--from", Self.from, "--to", Self.to, "--speed", "50", "--format", "json"])

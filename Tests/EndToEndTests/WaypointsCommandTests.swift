@@ -81,6 +81,45 @@ import Testing
         #expect(abs((summary["distance"] as? Double ?? 0) - 110) < 1)
     }
 
+    /// The four-way fixture with Cross untagged: its limit is estimated (a legal default, the neighbours'
+    /// limit or the class default, as the import decides).
+    static func writeEstimatedFixture(in directory: URL) throws -> String {
+        let xml = fourWay.osmXML(ways: [
+            .init("eba", ["highway": "residential", "name": "Main", "maxspeed": "30"]),
+            .init("dbc", ["highway": "residential", "name": "Cross"]),
+        ])
+        let path = directory.appendingPathComponent("fourway-estimated.osm").path
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func warnOnChoosesWhichLimitsWarnAndEstimatedOnesAreFlagged() throws {
+        let dir = try CLI.scratchDirectory()
+        defer { CLI.remove(dir) }
+        let osm = try Self.writeEstimatedFixture(in: dir)
+        // 25 km/h is within every limit the fixture can have.
+        let base = ["waypoints", "--osm", osm, "--from", Self.coordinate("e"), "--to", Self.coordinate("c"), "--speed", "25"]
+        var outcomes: [String: [String: Set<String>]] = [:]   // policy -> posted|estimated -> "warning/color/flag"
+        for policy in [nil, "both", "posted", "estimated"] {
+            let result = try CLI.run(base + (policy.map { ["--warn-on", $0] } ?? []))
+            #expect(result.status == 0, "\(result)")
+            let (records, summary) = try Self.parse(result.stdout)
+            #expect(summary["warn_on"] as? String == policy ?? "both")
+            var byLimit: [String: Set<String>] = [:]
+            for r in records {
+                let estimated = (r["speed_limit"] as? [String: Any])?["estimated"] as? Bool
+                let kind = estimated.map { $0 ? "estimated" : "posted" } ?? "?"
+                let flag = (r["warning_estimated"] as? Bool).map { $0 ? "flagged" : "plain" } ?? "?"
+                byLimit[kind, default: []].insert("\(r["warning"] as? String ?? "?")/\(r["color"] as? String ?? "?")/\(flag)")
+            }
+            outcomes[policy ?? "default"] = byLimit
+        }
+        #expect(outcomes["default"] == ["posted": ["normal/blue/plain"], "estimated": ["normal/blue/flagged"]])
+        #expect(outcomes["both"] == outcomes["default"])
+        #expect(outcomes["posted"] == ["posted": ["normal/blue/plain"], "estimated": ["unchecked/grey/plain"]])
+        #expect(outcomes["estimated"] == ["posted": ["unchecked/grey/plain"], "estimated": ["normal/blue/flagged"]])
+    }
+
     @Test func summaryFlagWritesOnlyTheSummary() throws {
         let dir = try CLI.scratchDirectory()
         defer { CLI.remove(dir) }
@@ -192,6 +231,8 @@ import Testing
         (["--spacing", "0"], "--spacing '0' is invalid"),
         (["--spacing", "wide"], "--spacing 'wide' is invalid"),
         (["--language", "de"], "--language 'de' is not supported"),
+        (["--warn-on", "signs"], "--warn-on 'signs' is invalid (expected posted, estimated or both)"),
+        (["--warn-on", ""], "--warn-on '' is invalid (expected posted, estimated or both)"),
         (["--trace", "/nonexistent/drive.gpx"], "--trace /nonexistent/drive.gpx: no such file"),
         (["--pace", "2"], "--pace needs --trace"),
     ])

@@ -8,8 +8,9 @@ import TestSupport
 
 /// The map page's base map: `/roads/v1?bbox=…&zoom=…` and `/roads/v1/info`.
 @Suite struct RoadLayerTests {
-    /// A motorway a–c, a one-way primary c–f, a residential street d–f with a service road a–d, and a
-    /// residential street g–h 1.3 km east of the rest; 100 m cells.
+    /// A motorway a–c, a one-way primary c–f, a residential street d–f (posted 30 km/h) with a service
+    /// road a–d, and a residential street g–h 1.3 km east of the rest; 100 m cells. Only d–f has a
+    /// `maxspeed`: the other limits are estimated.
     ///
     ///     a - b - c
     ///     |       |
@@ -24,7 +25,7 @@ import TestSupport
         let xml = map.osmXML(ways: [
             .init("abc", ["highway": "motorway"]),
             .init("cf", ["highway": "primary", "oneway": "yes"]),
-            .init("def", ["highway": "residential", "name": "Rua Nova"]),
+            .init("def", ["highway": "residential", "name": "Rua Nova", "maxspeed": "30"]),
             .init("ad", ["highway": "service"]),
             .init("gh", ["highway": "residential"]),
         ])
@@ -52,15 +53,41 @@ import TestSupport
         return (response.status, json, response.contentType)
     }
 
-    /// The features of a roads answer: class name -> its lines (each a list of `[lon, lat]`).
+    /// The features of a roads answer: class name -> its lines (each a list of `[lon, lat]`), over all
+    /// the class's features (one per speed limit).
     static func lines(_ json: [String: Any]) -> [String: [[[Double]]]] {
         var result: [String: [[[Double]]]] = [:]
         for feature in json["features"] as? [[String: Any]] ?? [] {
             let properties = feature["properties"] as? [String: Any] ?? [:]
             let geometry = feature["geometry"] as? [String: Any] ?? [:]
-            result[properties["highway"] as? String ?? "?"] = geometry["coordinates"] as? [[[Double]]] ?? []
+            result[properties["highway"] as? String ?? "?", default: []] += geometry["coordinates"] as? [[[Double]]] ?? []
         }
         return result
+    }
+
+    @Test func eachFeatureSaysItsRoadsSpeedLimitAndWhetherItIsEstimated() throws {
+        let answer = try Self.ask("/roads/v1?bbox=\(Self.box("abcdefgh"))&zoom=16")
+        let features = try #require(answer.json["features"] as? [[String: Any]])
+        let properties = features.compactMap { $0["properties"] as? [String: Any] }
+        #expect(properties.count == features.count)
+        for p in properties {
+            #expect(p["speed_limit_source"] is String && p["estimated"] is Bool && p["speed_limit_kind"] is String)
+            #expect((p["lines"] as? Int ?? 0) > 0)
+        }
+        // The residential class splits in two: Rua Nova's posted 30, and g–h's estimate (it joins no posted road).
+        let residential = properties.filter { $0["highway"] as? String == "residential" }
+        #expect(residential.count == 2)
+        let posted = try #require(residential.first { $0["speed_limit_source"] as? String == "posted" })
+        #expect(posted["speed_limit_kmh"] as? Int == 30 && posted["estimated"] as? Bool == false && posted["lines"] as? Int == 1)
+        let estimated = try #require(residential.first { $0["estimated"] as? Bool == true })
+        #expect(["legal_default", "class_default"].contains(estimated["speed_limit_source"] as? String ?? ""), "\(estimated)")
+        #expect(estimated["lines"] as? Int == 1)
+        #expect(estimated["speed_limit_kind"] as? String == "limited" && (estimated["speed_limit_kmh"] as? Int ?? 0) > 30)
+        // Within a class, features go by limit: the lower first.
+        let limits = residential.compactMap { $0["speed_limit_kmh"] as? Int }
+        #expect(limits.count == 2 && limits.first == 30 && limits == limits.sorted())
+        let motorway = try #require(properties.first { $0["highway"] as? String == "motorway" })
+        #expect(motorway["estimated"] as? Bool == true && motorway["speed_limit_source"] as? String != "posted")
     }
 
     @Test func everyRoadIsDrawnOnceWhateverItsDirections() throws {

@@ -37,6 +37,62 @@ import Testing
         #expect(unknown.json["code"] as? String == "InvalidQuery", "a request never names a file to read")
     }
 
+    /// The waypoint lines and summary of a `/waypoints/v1` answer.
+    static func stream(_ query: String) throws -> (lines: [[String: Any]], summary: [String: Any]) {
+        let service = F.service()
+        let answer = service.respond(to: "/waypoints/v1/driving/\(Self.coordinates)?\(query)", workspace: service.makeWorkspace())
+        #expect(answer.status == 200, "\(answer.body.prefix(300))")
+        let objects = try answer.body.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        return (Array(objects.dropLast()), try #require(objects.last?["summary"] as? [String: Any]))
+    }
+
+    // The fixture's streets carry no maxspeed: every limit is estimated (Croatia's legal default, or the
+    // residential class's default).
+    static let estimatedSources: Set<String> = ["legal_default", "neighbours", "class_default"]
+
+    @Test func warnOnBothFlagsWarningsAgainstEstimatedLimits() throws {
+        let (lines, summary) = try Self.stream("speed=40")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(Self.estimatedSources.contains((line["speed_limit"] as? [String: Any])?["source"] as? String ?? ""))
+            #expect((line["speed_limit"] as? [String: Any])?["estimated"] as? Bool == true)
+            #expect(line["warning_estimated"] as? Bool == (line["warning"] as? String != "unknown"))
+        }
+        #expect(summary["warn_on"] as? String == "both")
+        let estimated = try #require(summary["estimated_warnings"] as? [String: Int])
+        #expect(estimated.values.reduce(0, +) == lines.count)
+    }
+
+    @Test func warnOnPostedLeavesEstimatedLimitsUnchecked() throws {
+        let (lines, summary) = try Self.stream("speed=40&warn_on=posted")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0["warning"] as? String == "unchecked" && $0["color"] as? String == "grey" })
+        #expect(lines.allSatisfy { $0["warning_estimated"] as? Bool == false })
+        #expect(summary["warn_on"] as? String == "posted")
+        #expect((summary["warnings"] as? [String: Int])?["unchecked"] == lines.count)
+        let estimated = try Self.stream("speed=40&warn_on=estimated").lines
+        #expect(estimated.allSatisfy { $0["warning"] as? String != "unchecked" })
+    }
+
+    @Test func markersFollowWarnOnToo() throws {
+        let posted = try F.ask("/markers/v1/driving/\(Self.coordinates)?speed=40&warn_on=posted")
+        #expect(posted.status == 200)
+        let markers = try #require(posted.json["markers"] as? [[String: Any]])
+        #expect(!markers.isEmpty)
+        #expect(markers.allSatisfy { $0["warning"] as? String == "unchecked" && Self.estimatedSources.contains($0["speed_limit_source"] as? String ?? "") })
+        let both = try #require(try F.ask("/markers/v1/driving/\(Self.coordinates)?speed=40").json["markers"] as? [[String: Any]])
+        #expect(both.allSatisfy { $0["warning_estimated"] as? Bool == true && $0["speed_limit_estimated"] as? Bool == true })
+    }
+
+    @Test(arguments: ["waypoints", "markers"])
+    func aBadWarnOnIsInvalidValueNamingTheOption(service: String) throws {
+        let answer = try F.ask("/\(service)/v1/driving/\(Self.coordinates)?speed=40&warn_on=signs")
+        #expect(answer.status == 400 && answer.json["code"] as? String == "InvalidValue")
+        #expect(answer.json["message"] as? String == "warn_on 'signs' is invalid (expected posted, estimated or both)")
+    }
+
     @Test func poisNearAPoint() throws {
         let found = try F.ask("/pois/v1/\(F.lonLat("b"))?radius=100&category=cafe")
         #expect(found.status == 200 && found.json["count"] as? Int == 1)

@@ -75,6 +75,8 @@ import Testing
         #expect(abs(distances.reduce(0, +) - route.distance) < 5, "per-segment distances (rounded to 0.1 m) add up to the leg")
         let limits = try #require(annotation["maxspeed"] as? [[String: Any]])
         #expect(limits.first?["speed"] as? Int == 60 && limits.first?["unit"] as? String == "km/h")
+        let sourced = try #require(annotation["waymark_maxspeed"] as? [[String: Any]])
+        #expect(sourced.count == limits.count && sourced.first?["source"] as? String == "posted" && sourced.first?["estimated"] as? Bool == false)
 
         let waypoints = try #require(response["waypoints"] as? [[String: Any]])
         #expect(waypoints.map { $0["name"] as? String } == ["Zagrebačka cesta", "Istočni spoj"])
@@ -179,14 +181,15 @@ import Testing
         #expect(first["seq"] as? Int == 0 && first["lat"] as? Double == 45.8075 && first["lon"] as? Double == 15.9838663)
         #expect(first["kind"] as? String == "maneuver" && first["warning"] as? String == "normal" && first["color"] as? String == "blue")
         let limit = try #require(first["speed_limit"] as? [String: Any])
-        #expect(limit["kmh"] as? Int == 60 && limit["source"] as? String == "tagged" && limit["unit"] as? String == "km/h")
+        #expect(limit["kmh"] as? Int == 60 && limit["source"] as? String == "posted" && limit["unit"] as? String == "km/h")
+        #expect(limit["estimated"] as? Bool == false && first["warning_estimated"] as? Bool == false)
         #expect((first["instruction"] as? [String: Any])?["text"] as? String == "Head north on Zagrebačka cesta")
         let next = try #require(first["next"] as? [String: Any])
         #expect(next["type"] as? String == "rotary" && next["exit"] as? Int == 1 && next["distance"] as? Double == 547.7)
         let summary = try #require(try Self.object(lines[lines.count - 1])["summary"] as? [String: Any])
         #expect(summary["format"] as? String == "waymark-waypoints" && summary["version"] as? Int == WaypointStreamWriter.formatVersion)
         #expect(summary["waypoints"] as? Int == 104 && summary["maneuvers"] as? Int == 5 && summary["distance"] as? Double == 1531.1)
-        #expect(summary["warnings"] as? [String: Int] == ["normal": 63, "over": 38, "far_over": 3, "unknown": 0])
+        #expect(summary["warnings"] as? [String: Int] == ["normal": 63, "over": 38, "far_over": 3, "unknown": 0, "unchecked": 0])
         #expect(summary["colors"] as? [String: Int] == ["blue": 63, "orange": 38, "red": 3, "grey": 0])
     }
 }

@@ -8,7 +8,7 @@ import TestSupport
 @testable import RouteFormats
 
 /// The turn-by-turn text: numbered maneuvers, distance since the previous one, the instruction in the
-/// chosen language, the road, and the posted limit only where it changes.
+/// chosen language, the road, and the limit only where it changes (estimated ones said to be).
 struct TurnByTurnTextTests {
     static let map = MapFixture("""
         a - - - - - - - - - - b - - - - - - - - - - c - - - - e
@@ -46,10 +46,17 @@ struct TurnByTurnTextTests {
         #expect(lines[2].hasSuffix("1,8 km  Skrenite desno na Trpimirova  [Trpimirova]"))
     }
 
-    @Test func onlyPostedLimitsAreTold() {
-        #expect(TurnByTurnText.postedLimit(.limited(50, source: .classDefault), language: .en) == nil)
-        #expect(TurnByTurnText.postedLimit(.unknown(), language: .en) == nil)
-        #expect(TurnByTurnText.postedLimit(.unlimited(), language: .hr) == "bez ograničenja")
-        #expect(TurnByTurnText.postedLimit(.limited(48.28, unit: .milesPerHour, source: .posted), language: .en) == "limit 30 mph")
+    @Test func postedLimitsAreToldEstimatesSaySoAndClassDefaultsAreNot() {
+        #expect(TurnByTurnText.limitText(.limited(50, source: .classDefault), language: .en) == nil)
+        #expect(TurnByTurnText.limitText(.unlimited(source: .classDefault), language: .en) == nil)
+        #expect(TurnByTurnText.limitText(.unknown(), language: .en) == nil)
+        #expect(TurnByTurnText.limitText(.unknown(source: .legalDefault), language: .en) == nil)
+        #expect(TurnByTurnText.limitText(.unlimited(), language: .hr) == "bez ograničenja")
+        #expect(TurnByTurnText.limitText(.limited(48.28, unit: .milesPerHour, source: .posted), language: .en) == "limit 30 mph")
+        #expect(TurnByTurnText.limitText(.limited(30, source: .zone), language: .en) == "limit 30 km/h")
+        #expect(TurnByTurnText.limitText(.limited(90, source: .legalDefault), language: .en) == "limit 90 km/h (estimated)")
+        #expect(TurnByTurnText.limitText(.limited(40, source: .neighbours), language: .hr) == "ograničenje 40 km/h (procjena)")
+        #expect(TurnByTurnText.limitText(.limited(88.5, unit: .milesPerHour, source: .legalDefault), language: .en) == "limit 55 mph (estimated)")
+        #expect(TurnByTurnText.limitText(.unlimited(source: .legalDefault), language: .en) == "no limit (estimated)")
     }
 }

@@ -1,6 +1,7 @@
-// Waymark map page: base map from /roads/v1, points set by clicking, the route from /waypoints/v1
-// (speed-warning colours, turn arrows, instructions), markers from /markers/v1 (AR preview, places,
-// downloads). Everything comes from the server that serves the page: no tiles, no CDN.
+// Waymark map page: base map from /roads/v1 (by road class, or by speed limit with the "Speed limits"
+// layer), points set by clicking, the route from /waypoints/v1 (speed-warning colours, dashed where the
+// limit behind the warning is estimated; turn arrows, instructions), markers from /markers/v1 (AR
+// preview, places, downloads). Everything comes from the server that serves the page: no tiles, no CDN.
 (function () {
   'use strict';
 
@@ -11,8 +12,33 @@
     waypoints: (coords, speed, language) => `/waypoints/v1/driving/${coords}?speed=${speed}&language=${language}`,
     markers: (coords, query) => `/markers/v1/driving/${coords}?${query}`,
   };
-  /** Route colours by speed warning (as the AR markers use them). */
-  const warningColors = { normal: '#1f6fd1', over: '#f08c00', far_over: '#d62828', unknown: '#8a8a8a' };
+  /** Route colours by speed warning (as the AR markers use them); `unchecked` (a limit the warning
+   * policy does not compare) is grey like `unknown`. */
+  const warningColors = { normal: '#1f6fd1', over: '#f08c00', far_over: '#d62828', unknown: '#8a8a8a', unchecked: '#8a8a8a' };
+  /** Dashes of a route stretch whose warning compares with an estimated limit. */
+  const estimatedDash = '9 7';
+  /**
+   * The speed limit layer's bands: a road's colour by its limit (`speed_limit_kmh` up to `max`), then
+   * no limit and unknown. Estimated limits are drawn dashed and paler in the same colour.
+   */
+  const limitBands = [
+    // Apart from the warning colours (blue, orange, red), so a road is not read as a route's warning.
+    { key: 'up_to_30', label: '≤ 30', max: 30, color: '#762a83' },
+    { key: 'up_to_50', label: '31–50', max: 50, color: '#01665e' },
+    { key: 'up_to_70', label: '51–70', max: 70, color: '#5aae61' },
+    { key: 'up_to_90', label: '71–90', max: 90, color: '#b8a200' },
+    { key: 'up_to_110', label: '91–110', max: 110, color: '#8c510a' },
+    { key: 'over_110', label: '> 110', max: Infinity, color: '#67001f' },
+    { key: 'unlimited', label: 'no limit', color: '#1b1b1b' },
+    { key: 'unknown', label: 'unknown', color: '#a0a0a0' },
+  ];
+  /** The band of a roads feature's properties. */
+  function limitBand(properties) {
+    if (properties.speed_limit_kind === 'unlimited') return limitBands[limitBands.length - 2];
+    const kmh = properties.speed_limit_kmh;
+    if (properties.speed_limit_kind !== 'limited' || typeof kmh !== 'number') return limitBands[limitBands.length - 1];
+    return limitBands.find((band) => band.max !== undefined && kmh <= band.max);
+  }
   /** Road colours and widths (pixels at zoom 16) by highway class. */
   const roadStyles = {
     motorway: ['#d6455f', 5], motorway_link: ['#d6455f', 3], trunk: ['#e8744f', 5], trunk_link: ['#e8744f', 3],
@@ -26,11 +52,12 @@
   /** How far before a maneuver the AR preview stands when its instruction is clicked, metres. */
   const arLeadIn = 25;
 
-  const state = { from: null, to: null, vias: [], speed: 50, language: 'en' };
-  const view = { route: null, markers: null, placeCategories: new Map(), hiddenCategories: new Set(), knownCategories: new Set() };
+  const state = { from: null, to: null, vias: [], speed: 50, language: 'en', limitsLayer: false };
+  const view = { route: null, markers: null, roads: null, placeCategories: new Map(), hiddenCategories: new Set(), knownCategories: new Set() };
   const el = (id) => document.getElementById(id);
   const dom = {
     speed: el('speed'), language: el('language'), clear: el('clear'), reverse: el('reverse'), message: el('message'),
+    limitsLayer: el('limits-layer'), limitsLegend: el('limits-legend'),
     hint: el('hint'), summary: el('summary'), distance: el('distance'), duration: el('duration'), warnings: el('warnings'),
     limits: el('limits'), limitsText: el('limits-text'), instructionsSection: el('instructions-section'),
     instructions: el('instructions'), arSection: el('ar-section'), arCanvas: el('ar'), arPosition: el('ar-position'),
@@ -38,7 +65,7 @@
     downloads: el('downloads'),
   };
   // Read by the browser tests: what the page has drawn, and whether it is busy.
-  const status = window.waymarkPage = { ready: false, busy: 0, roadsDrawn: 0, routeSegments: [], lastError: null, state, view };
+  const status = window.waymarkPage = { ready: false, busy: 0, roadsDrawn: 0, routeSegments: [], limitLayer: null, lastError: null, state, view };
 
   if (typeof L === 'undefined') {
     showMessage('Leaflet did not load: install Debian’s libjs-leaflet or start the server with --leaflet-dir.', true);
@@ -120,6 +147,7 @@
     try {
       const geojson = JSON.parse(await fetchText(api.roads(bbox, zoom), roadsAbort.signal));
       if (generation !== roadsGeneration) return;
+      view.roads = { geojson, zoom };
       drawRoads(geojson, zoom);
       if (geojson.truncated) {
         showMessage('Zoom in to see every road (' + geojson.omitted_classes.join(', ') + ' left out here).', false);
@@ -133,21 +161,65 @@
     }
   }
 
+  /**
+   * Draws the roads of a /roads/v1 answer: in their class's colour, or with the speed limit layer on,
+   * in their limit's band colour (estimated limits dashed and paler, posted ones solid).
+   */
   function drawRoads(geojson, zoom) {
     roadLayer.clearLayers();
     const scale = Math.pow(2, (zoom - 16) / 2);
+    const limits = state.limitsLayer ? { lines: 0, posted: 0, estimated: 0, bands: {} } : null;
     let count = 0;
     for (const feature of geojson.features) {
-      const name = feature.properties.highway;
-      const [color, width] = roadStyles[name] || ['#999', 2];
+      const properties = feature.properties;
+      const name = properties.highway;
+      const [classColor, width] = roadStyles[name] || ['#999', 2];
       const lines = feature.geometry.coordinates.map((line) => line.map(([lon, lat]) => [lat, lon]));
       count += lines.length;
+      let color = classColor, dashArray = name === 'ferry' ? '6 6' : null, opacity = 0.95;
+      if (limits) {
+        const band = limitBand(properties);
+        color = band.color;
+        limits.lines += lines.length;
+        limits.bands[band.key] = (limits.bands[band.key] || 0) + lines.length;
+        if (properties.estimated) { dashArray = '5 5'; opacity = 0.6; limits.estimated += lines.length; } else { dashArray = null; limits.posted += lines.length; }
+      }
       L.polyline(lines, {
-        renderer, color, weight: Math.max(1, width * scale), opacity: 0.95, interactive: false,
-        dashArray: name === 'ferry' ? '6 6' : null, lineCap: 'round', lineJoin: 'round',
+        renderer, color, weight: Math.max(limits ? 1.5 : 1, width * scale), opacity, interactive: false,
+        dashArray, lineCap: limits && dashArray ? 'butt' : 'round', lineJoin: 'round',
       }).addTo(roadLayer);
     }
     status.roadsDrawn = count;
+    status.limitLayer = limits;
+  }
+
+  /** The speed limit layer's legend: a swatch per band, and how estimated limits look. */
+  function buildLimitsLegend() {
+    dom.limitsLegend.replaceChildren();
+    const title = document.createElement('strong');
+    title.textContent = 'Speed limits (km/h)';
+    dom.limitsLegend.append(title);
+    for (const band of limitBands) {
+      const item = document.createElement('span');
+      item.dataset.band = band.key;
+      const swatch = document.createElement('i');
+      swatch.className = 'swatch';
+      swatch.style.background = band.color;
+      item.append(swatch, band.label);
+      dom.limitsLegend.append(item);
+    }
+    const estimated = document.createElement('span');
+    estimated.dataset.band = 'estimated';
+    const swatch = document.createElement('i');
+    swatch.className = 'swatch estimated-limit';
+    estimated.append(swatch, 'dashed: estimated, not posted');
+    dom.limitsLegend.append(estimated);
+  }
+
+  function showLimitsLayer() {
+    dom.limitsLayer.checked = state.limitsLayer;
+    dom.limitsLegend.hidden = !state.limitsLayer;
+    if (view.roads) drawRoads(view.roads.geojson, view.roads.zoom);
   }
 
   // ---- Points ---------------------------------------------------------------------------------
@@ -220,6 +292,8 @@
     else if (query.has('speed')) problems.push(`speed=${query.get('speed')}`);
     if (query.get('lang') === 'hr' || query.get('lang') === 'en') state.language = query.get('lang');
     else if (query.has('lang')) problems.push(`lang=${query.get('lang')} (en or hr)`);
+    if (query.get('limits') === '1' || query.get('limits') === '0') state.limitsLayer = query.get('limits') === '1';
+    else if (query.has('limits')) problems.push(`limits=${query.get('limits')} (0 or 1)`);
     dom.speed.value = state.speed;
     dom.language.value = state.language;
     if (problems.length) showMessage('Ignored in the address: ' + problems.join(', ') + ' (expected lat,lon).', true);
@@ -232,6 +306,7 @@
     if (state.vias.length) query.set('via', state.vias.map(formatPoint).join(';'));
     query.set('speed', String(state.speed));
     query.set('lang', state.language);
+    if (state.limitsLayer) query.set('limits', '1');
     history.replaceState(null, '', `${location.pathname}?${query.toString().replace(/%2C/g, ',').replace(/%3B/g, ';')}`);
   }
 
@@ -286,7 +361,10 @@
     for (const section of [dom.summary, dom.instructionsSection, dom.arSection, dom.poisSection, dom.downloadsSection]) section.hidden = true;
   }
 
-  /** Draws the route in runs of one warning colour, over a white casing, with an arrow at each maneuver. */
+  /**
+   * Draws the route in runs of one warning colour over a white casing, dashed where the warning compares
+   * with an estimated limit (`warning_estimated`), with an arrow at each maneuver.
+   */
   function drawRoute(waypoints) {
     routeLayer.clearLayers();
     arrowLayer.clearLayers();
@@ -295,14 +373,18 @@
     const runs = [];
     for (let i = 0; i + 1 < waypoints.length; i++) {
       const warning = waypoints[i].warning || 'unknown';
+      const estimated = waypoints[i].warning_estimated === true;
       const last = runs[runs.length - 1];
-      if (last && last.warning === warning) last.points.push(all[i + 1]);
-      else runs.push({ warning, points: [all[i], all[i + 1]], from: waypoints[i].distance });
+      if (last && last.warning === warning && last.estimated === estimated) last.points.push(all[i + 1]);
+      else runs.push({ warning, estimated, points: [all[i], all[i + 1]], from: waypoints[i].distance });
     }
     for (const run of runs) {
-      L.polyline(run.points, { renderer: routeRenderer, color: warningColors[run.warning] || warningColors.unknown, weight: 6, interactive: false }).addTo(routeLayer);
+      L.polyline(run.points, {
+        renderer: routeRenderer, color: warningColors[run.warning] || warningColors.unknown, weight: 6, interactive: false,
+        dashArray: run.estimated ? estimatedDash : null, lineCap: run.estimated ? 'butt' : 'round',
+      }).addTo(routeLayer);
     }
-    status.routeSegments = runs.map((run) => ({ warning: run.warning, color: warningColors[run.warning], points: run.points.length }));
+    status.routeSegments = runs.map((run) => ({ warning: run.warning, estimated: run.estimated, color: warningColors[run.warning], points: run.points.length }));
     waypoints.forEach((w, i) => {
       // The start and destination have their own points; arrows mark the turns between them.
       if (w.kind !== 'maneuver' || !w.instruction || i === 0 || w.instruction.type === 'depart') return;
@@ -337,11 +419,17 @@
     dom.distance.textContent = formatDistance(summary.distance);
     dom.duration.textContent = formatDuration(summary.duration);
     const warnings = summary.warnings || {};
-    dom.warnings.textContent = `${warnings.over || 0} over, ${warnings.far_over || 0} far over, ${warnings.unknown || 0} unknown (of ${summary.waypoints} points at ${state.speed} km/h)`;
+    const estimated = summary.estimated_warnings || {};
+    const flagged = (estimated.over || 0) + (estimated.far_over || 0);
+    dom.warnings.textContent = `${warnings.over || 0} over, ${warnings.far_over || 0} far over, ${warnings.unknown || 0} unknown`
+      + (flagged ? ` (${flagged} of them against estimated limits)` : '') + ` (of ${summary.waypoints} points at ${state.speed} km/h)`;
     drawLimitChart(waypoints, summary.distance);
   }
 
-  /** The speed limit as a step line along the route, with the planned speed as a dashed line. */
+  /**
+   * The speed limit as bars along the route in the warning colours, with the planned speed as a dashed
+   * line; estimated limits are pale bars under a dashed top, posted ones solid.
+   */
   function drawLimitChart(waypoints, total) {
     const canvas = dom.limits;
     const ratio = window.devicePixelRatio || 1;
@@ -358,18 +446,36 @@
     for (const v of [0, Math.round(top / 2 / 10) * 10]) { g.fillText(String(v), 2, y(v) + 3); }
     g.fillText(formatDistance(total), width - 40, height - 2);
     const seen = new Map();
+    const chart = { posted: 0, estimated: 0 };
     for (let i = 0; i + 1 < waypoints.length; i++) {
       const limit = limitOf(waypoints[i]);
-      const x0 = x(waypoints[i].distance), x1 = x(waypoints[i + 1].distance);
-      if (limit == null) { g.fillStyle = '#ddd'; g.fillRect(x0, y(top * 0.9), Math.max(1, x1 - x0), y(0) - y(top * 0.9)); continue; }
+      const x0 = x(waypoints[i].distance), x1 = x(waypoints[i + 1].distance), w = Math.max(1, x1 - x0);
+      if (limit == null) { g.fillStyle = '#ddd'; g.fillRect(x0, y(top * 0.9), w, y(0) - y(top * 0.9)); continue; }
+      const estimated = waypoints[i].speed_limit.estimated === true;
       g.fillStyle = warningColors[waypoints[i].warning] || '#1f6fd1';
-      g.fillRect(x0, y(limit), Math.max(1, x1 - x0), y(0) - y(limit));
-      seen.set(Math.round(limit), (seen.get(Math.round(limit)) || 0) + (waypoints[i + 1].distance - waypoints[i].distance));
+      g.globalAlpha = estimated ? 0.35 : 1;
+      g.fillRect(x0, y(limit), w, y(0) - y(limit));
+      g.globalAlpha = 1;
+      if (estimated) {
+        g.strokeStyle = warningColors[waypoints[i].warning] || '#1f6fd1'; g.lineWidth = 2; g.setLineDash([3, 2]);
+        g.beginPath(); g.moveTo(x0, y(limit) + 1); g.lineTo(x0 + w, y(limit) + 1); g.stroke();
+        g.setLineDash([]); g.lineWidth = 1;
+      }
+      const length = waypoints[i + 1].distance - waypoints[i].distance;
+      chart[estimated ? 'estimated' : 'posted'] += length;
+      const key = `${Math.round(limit)}|${estimated}`;
+      seen.set(key, (seen.get(key) || 0) + length);
     }
     g.strokeStyle = '#17324d'; g.setLineDash([4, 3]); g.beginPath(); g.moveTo(x(0), y(state.speed)); g.lineTo(x(total), y(state.speed)); g.stroke();
     g.setLineDash([]);
-    const parts = [...seen.entries()].sort((a, b) => b[1] - a[1]).map(([limit, length]) => `${limit} km/h for ${formatDistance(length)}`);
-    dom.limitsText.textContent = parts.length ? `Limits: ${parts.join(', ')}. Dashed: planned ${state.speed} km/h.` : 'No speed limits are known on this route.';
+    status.limitChart = chart;
+    const parts = [...seen.entries()].sort((a, b) => b[1] - a[1]).map(([key, length]) => {
+      const [limit, estimated] = key.split('|');
+      return `${limit} km/h${estimated === 'true' ? ' (estimated)' : ''} for ${formatDistance(length)}`;
+    });
+    dom.limitsText.textContent = parts.length
+      ? `Limits: ${parts.join(', ')}. Solid bars: posted limits; pale bars: estimated. Dashed line: planned ${state.speed} km/h.`
+      : 'No speed limits are known on this route.';
   }
 
   function showInstructions(waypoints) {
@@ -500,6 +606,7 @@
     changed();
   });
   dom.language.addEventListener('change', () => { state.language = dom.language.value; changed(); });
+  dom.limitsLayer.addEventListener('change', () => { state.limitsLayer = dom.limitsLayer.checked; showLimitsLayer(); writeURL(); });
   dom.clear.addEventListener('click', () => { state.from = null; state.to = null; state.vias = []; clearMessage(); changed(); });
   dom.reverse.addEventListener('click', () => {
     [state.from, state.to] = [state.to, state.from];
@@ -513,6 +620,8 @@
 
   async function start() {
     readURL();
+    buildLimitsLegend();
+    showLimitsLayer();
     status.busy++;
     try {
       const info = JSON.parse(await fetchText(api.info));
