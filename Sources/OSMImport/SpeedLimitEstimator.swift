@@ -33,12 +33,13 @@ struct SpeedLimitEstimator {
     /// - Complexity: O(edges × (region lookup + rule evaluation, cached per distinct tag set)) plus the
     ///   density grid and the neighbour searches.
     func estimate(_ graph: RoadGraph, wayTags: WayTagSets, builtUpAreas: BuiltUpAreas = BuiltUpAreas()) -> Outcome {
-        var density = RoadDensity(graph: graph)
+        let density = RoadDensity(graph: graph)
         var context = EvaluationContext(rules: rules, walkingPace: walkingPace)
         var limits = [SpeedLimit](graph.speedLimit)
+        var regionOfID: [String: RegionCode] = [:]
         for e in 0..<graph.edgeCount {
             let midpoint = Self.midpoint(of: e, in: graph)
-            let region = options.region ?? region(at: midpoint)
+            let region = options.region ?? region(at: midpoint, cache: &regionOfID)
             let (tagSet, tags) = wayTags.tags(ofWay: graph.wayID[e])
             let builtUp = context.builtUpByTags(tagSet: tagSet, tags: tags)
                 ?? (builtUpAreas.contains(midpoint) ? .urbanByArea : nil)
@@ -83,10 +84,16 @@ struct SpeedLimitEstimator {
 
     /// The most specific region at `point` that has rules of its own (`US-CA` before `US`), else the
     /// country; `.none` at sea.
-    private func region(at point: Coordinate) -> RegionCode {
+    ///
+    /// Cached by the most specific id at the point, which decides the rest of the list.
+    private func region(at point: Coordinate, cache: inout [String: RegionCode]) -> RegionCode {
         let ids = boundaries.regions(at: point)
+        guard let key = ids.first else { return .none }
+        if let cached = cache[key] { return cached }
         let chosen = ids.first(where: rules.hasRules(for:)) ?? ids.last
-        return chosen.flatMap { RegionCode($0) } ?? .none
+        let region = chosen.flatMap { RegionCode($0) } ?? .none
+        cache[key] = region
+        return region
     }
 }
 /// What decides a legal default: the region, the way's tags, whether it is built-up, and the name and
