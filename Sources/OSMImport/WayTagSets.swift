@@ -7,7 +7,9 @@
 struct WayTagSets: Sendable {
     /// The distinct sets; entry 0 is the empty set.
     private(set) var sets: [[String: String]] = [[:]]
-    private var indexOfSet: [[String: String]: UInt32] = [[:]: 0]
+    /// Set index by the set's tags written out in file order (`key=value` joined by `\u{1}`): one string
+    /// to hash per way instead of a dictionary.
+    private var indexOfSignature: [String: UInt32] = ["": 0]
     /// The tag set of each kept way, by way id.
     private(set) var setOfWay: [Int64: UInt32] = [:]
     /// The keys kept.
@@ -23,17 +25,22 @@ struct WayTagSets: Sendable {
     /// Records the rule-relevant tags of way `id`.
     /// - Complexity: O(tags) expected.
     mutating func record(way id: Int64, tags: [OSMTag]) {
+        var signature = ""
+        for tag in tags where keys.contains(tag.key) {
+            if !signature.isEmpty { signature += "\u{1}" }
+            signature += tag.key + "=" + tag.value
+        }
+        guard !signature.isEmpty else { return }
+        if let index = indexOfSignature[signature] {
+            setOfWay[id] = index
+            return
+        }
         var set: [String: String] = [:]
         for tag in tags where keys.contains(tag.key) { set[tag.key] = tag.value }
-        guard !set.isEmpty else { return }
-        if let index = indexOfSet[set] {
-            setOfWay[id] = index
-        } else {
-            let index = UInt32(sets.count)
-            sets.append(set)
-            indexOfSet[set] = index
-            setOfWay[id] = index
-        }
+        let index = UInt32(sets.count)
+        sets.append(set)
+        indexOfSignature[signature] = index
+        setOfWay[id] = index
     }
 
     /// The rule-relevant tags of way `id` (empty when it had none or was not recorded).
