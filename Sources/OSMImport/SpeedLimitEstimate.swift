@@ -15,7 +15,7 @@ public struct SpeedLimitEstimateOptions: Sendable, Equatable {
     /// the estimate, for comparisons).
     public var estimates: Bool
 
-    public init(region: RegionCode? = nil, usesNeighbours: Bool = true, neighbourDistance: Meters = 1000, estimates: Bool = true) {
+    public init(region: RegionCode? = nil, usesNeighbours: Bool = true, neighbourDistance: Meters = 3000, estimates: Bool = true) {
         self.region = region
         self.usesNeighbours = usesNeighbours
         self.neighbourDistance = neighbourDistance
