@@ -6,7 +6,8 @@ import RoadNetwork
 /// a main road signed before and after.
 ///
 /// Two tiers: the same highway class first; failing that, the same family of classes
-/// (`RoadFamily`: local streets, the main road network, motorways and trunk roads), for a street whose
+/// (`RoadFamily`: local streets, the main road network, motorways and trunk roads; living streets keep to
+/// themselves), for a street whose
 /// own class has no posted road near but whose neighbours of the family do (a `tertiary` through a
 /// 30 km/h area of `residential` streets). Each tier is one search per kind from every posted edge of that
 /// kind at once, through the unposted edges of that kind only (in either direction: signs face both ways
@@ -149,13 +150,16 @@ enum RoadFamily: UInt8 {
     case fast = 100
     /// Primary, secondary, tertiary roads and their links.
     case main
-    /// Unclassified, residential, living streets, service roads, `road`.
+    /// Unclassified, residential, service roads, `road`.
     case local
+    /// Living streets: their limit (walking pace in most countries) is their own, never a street's.
+    case living
 
     init(_ highway: HighwayClass) {
         switch highway.mainClass {
         case .motorway, .trunk: self = .fast
         case .primary, .secondary, .tertiary: self = .main
+        case .livingStreet: self = .living
         default: self = .local
         }
     }

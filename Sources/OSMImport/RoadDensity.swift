@@ -10,8 +10,8 @@ import RoadNetwork
 /// trunk roads — they run through towns and countryside alike — is binned on a grid of `cellSize`
 /// squares over the extract's bounding box; the density at a point is the road length in the
 /// `windowSize` square of cells around its cell divided by the area of those cells (only cells inside the
-/// box count, so the roads at the edge of a clipped extract are not taken for countryside), in km of road
-/// per km². A point is built-up when the density reaches `urbanThreshold`.
+/// box count, so the roads at the edge of a clipped extract are not taken for countryside, but at least
+/// half the window, so a thin box is not taken for a town), in km of road per km². A point is built-up when the density reaches `urbanThreshold`.
 ///
 /// The grid is dense, with a summed-area table, so that a query is four reads; an extract so large
 /// that 100 m cells would pass `maximumCells` gets larger cells (and the window as many cells as still
@@ -121,7 +121,11 @@ struct RoadDensity: Sendable {
         let stride = columns + 1
         let length = sums[(bottom + 1) * stride + (right + 1)] - sums[top * stride + (right + 1)]
             - sums[(bottom + 1) * stride + left] + sums[top * stride + left]
-        let area = Double((bottom - top + 1) * (right - left + 1)) * cell * cell / 1e6
+        // Cells outside the extract do not count, but at least half the window does: a thin box (an
+        // extract of one road) must not make its own road a dense town.
+        let windowCells = Double((2 * reach + 1) * (2 * reach + 1))
+        let coveredCells = Double((bottom - top + 1) * (right - left + 1))
+        let area = max(coveredCells, windowCells / 2) * cell * cell / 1e6
         return length / 1000 / area
     }
 
