@@ -47,12 +47,6 @@ public enum SpeedLimitSource: UInt8, Sendable, Codable, CaseIterable, CustomStri
         case .classDefault, .legalDefault, .neighbours: true
         }
     }
-
-    /// The source spelled `name` (`description`), nil for any other text.
-    public init?(name: String) {
-        guard let source = Self.allCases.first(where: { $0.description == name }) else { return nil }
-        self = source
-    }
 }
 
 /// Whether a road lies in a built-up area (urban) or not, and what said so.

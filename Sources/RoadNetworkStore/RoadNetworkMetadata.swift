@@ -161,16 +161,19 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
         var classCount = [Int](repeating: 0, count: HighwayClass.allCases.count)
         var classLength = [Double](repeating: 0, count: HighwayClass.allCases.count)
         var total: Double = 0, taggedCount = 0, taggedLength: Double = 0
+        var limitShares = SpeedLimitShares()
         for e in 0..<graph.edgeCount {
             let length = Double(graph.lengthMeters[e])
             let c = Int(graph.highway[e].rawValue)
             classCount[c] += 1
             classLength[c] += length
             total += length
-            if graph.speedLimit[e].source == .posted {
+            let limit = graph.speedLimit[e]
+            if limit.source == .posted {
                 taggedCount += 1
                 taggedLength += length
             }
+            limitShares.add(limit, length: length)
         }
         var controls = [Int](repeating: 0, count: TrafficControl.Kind.allCases.count)
         for control in graph.nodeControls { controls[Int(control.kind.rawValue)] += 1 }
@@ -190,30 +193,36 @@ public struct RoadNetworkMetadata: Hashable, Sendable {
             trafficSignalNodeCount: controls[Int(TrafficControl.Kind.trafficSignals.rawValue)],
             stopNodeCount: controls[Int(TrafficControl.Kind.stop.rawValue)] + controls[Int(TrafficControl.Kind.stopMinor.rawValue)],
             giveWayNodeCount: controls[Int(TrafficControl.Kind.giveWay.rawValue)])
-        (metadata.speedLimitBreakdown, metadata.regionBreakdown) = speedLimitShares(of: graph)
+        metadata.speedLimitBreakdown = limitShares.sources
+        metadata.regionBreakdown = limitShares.regions
         return metadata
     }
 
-    /// The speed-limit sources and the regions of a graph's edges, by length.
-    /// - Complexity: O(edges).
-    static func speedLimitShares(of graph: RoadGraph) -> ([SpeedLimitShare], [RegionShare]) {
-        var sourceCount = [Int](repeating: 0, count: SpeedLimitSource.allCases.count)
-        var sourceLength = [Double](repeating: 0, count: SpeedLimitSource.allCases.count)
-        var regionLength: [RegionCode: (all: Double, urban: Double)] = [:]
-        for e in 0..<graph.edgeCount {
-            let length = Double(graph.lengthMeters[e]), limit = graph.speedLimit[e]
+    /// The speed-limit sources and the regions of a graph's edges, by length, summed in `computed`'s one
+    /// pass over the edges.
+    struct SpeedLimitShares {
+        private var sourceCount = [Int](repeating: 0, count: SpeedLimitSource.allCases.count)
+        private var sourceLength = [Double](repeating: 0, count: SpeedLimitSource.allCases.count)
+        private var regionLength: [RegionCode: (all: Double, urban: Double)] = [:]
+
+        mutating func add(_ limit: SpeedLimit, length: Double) {
             sourceCount[Int(limit.source.rawValue)] += 1
             sourceLength[Int(limit.source.rawValue)] += length
             regionLength[limit.region, default: (0, 0)].all += length
             if limit.builtUp.isUrban == true { regionLength[limit.region, default: (0, 0)].urban += length }
         }
-        let sources = SpeedLimitSource.allCases.compactMap { source -> SpeedLimitShare? in
-            let i = Int(source.rawValue)
-            return sourceCount[i] > 0 ? SpeedLimitShare(source: source, edgeCount: sourceCount[i], lengthMeters: sourceLength[i]) : nil
+
+        var sources: [SpeedLimitShare] {
+            SpeedLimitSource.allCases.compactMap { source in
+                let i = Int(source.rawValue)
+                return sourceCount[i] > 0 ? SpeedLimitShare(source: source, edgeCount: sourceCount[i], lengthMeters: sourceLength[i]) : nil
+            }
         }
-        let regions = regionLength.keys.sorted().map {
-            RegionShare(region: $0, lengthMeters: regionLength[$0]!.all, urbanLengthMeters: regionLength[$0]!.urban)
+
+        var regions: [RegionShare] {
+            regionLength.keys.sorted().map {
+                RegionShare(region: $0, lengthMeters: regionLength[$0]!.all, urbanLengthMeters: regionLength[$0]!.urban)
+            }
         }
-        return (sources, regions)
     }
 }
