@@ -53,6 +53,9 @@ public struct RouteStep: Sendable {
     public var coordinates: [Coordinate]
     /// Driving, or on a ferry.
     public var mode: TravelMode
+    /// The lanes at the maneuver's junction, left to right, when the road arriving there maps them
+    /// (`turn:lanes`); empty when it does not.
+    public var lanes: [Lane] = []
 
     public init(maneuver: Maneuver, name: String, ref: String, destinations: String = "", exits: String = "",
                 distance: Meters, duration: Seconds, coordinates: [Coordinate], mode: TravelMode = .driving) {
