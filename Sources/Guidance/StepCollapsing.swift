@@ -28,6 +28,9 @@ struct StepCollapsing {
     static let collapseDistance: Meters = 30
     /// A stretch under another name shorter than this does not get its own instruction when a turn ends it.
     static let nameSegmentCutoff: Meters = 105
+    /// Longest turning road or link whose forced end still belongs to the turn onto it (a jughandle, a
+    /// loop ramp); OSRM never merges maneuvers further apart than a short link.
+    static let forcedTurnAroundLength: Meters = 200
     /// Bearings before and after two turns at least this far apart are a U-turn.
     static let uTurnDeviation: Degrees = 145
 
@@ -177,10 +180,12 @@ struct StepCollapsing {
         return mergeNameStretches(result)
     }
 
-    /// A turn the driver cannot avoid (the only way on), with no junction since `first`, completing a
-    /// reversal of direction: a U-turn along a turning road or a link, however long, is one maneuver.
+    /// A turn the driver cannot avoid (the only way on), with no junction since `first` and within
+    /// `forcedTurnAroundLength` of it, completing a reversal of direction: a U-turn along a short turning
+    /// road or link is one maneuver. Further on, the road between is a stretch of its own, with its name.
     private func isForcedTurnAround(from first: LegTurn, to current: LegTurn, passed all: [LegTurn]) -> Bool {
-        guard current.turn.choices == 1, isCollapsible(first), isCollapsible(current) else { return false }
+        guard current.turn.choices == 1, isCollapsible(first), isCollapsible(current),
+              current.distance - first.distance <= Self.forcedTurnAroundLength else { return false }
         guard abs(first.turn.bearingBefore.turnAngle(to: current.turn.bearingAfter)) >= Self.uTurnDeviation else { return false }
         return !all.contains { $0.junction > first.junction && $0.junction < current.junction && $0.turn.choices > 1 }
     }

@@ -2,6 +2,9 @@ import Geodesy
 import RoadNetwork
 
 extension CarProfile {
+    /// The `route` values carrying cars on board, read by `interpretFerry`.
+    static let boardingRoutes: Set<String> = ["ferry", "shuttle_train"]
+
     /// Interprets a `route=ferry` way as OSRM's car profile does; nil when cars may not board it.
     ///
     /// Access follows the usual hierarchy (`motorcar`, `motor_vehicle`, `vehicle`, `access`), so a
@@ -10,12 +13,16 @@ extension CarProfile {
     /// crossing takes: then the crossing takes that long, however long the drawn line (ferry lines are
     /// rarely the path the boat takes, and loading time matters more than distance). The posted speed
     /// limit is unknown: no speed warnings at sea.
+    ///
+    /// A `route=shuttle_train` (a car train through a tunnel or over a pass) is read the same way at
+    /// `shuttleTrainSpeed` (OSRM's `route_speeds`). Neither is a place to start or end a route.
     func interpretFerry(_ tags: [OSMTag]) -> WayInterpretation? {
         func value(_ key: String) -> String? {
             for tag in tags where tag.key == key { return tag.value }
             return nil
         }
-        var flags: EdgeFlags = [.ferry]
+        let speed = value("route") == "shuttle_train" ? shuttleTrainSpeed : ferrySpeed
+        var flags: EdgeFlags = [.ferry, .notStartPoint]
         switch Self.access(tags) {
         case .forbidden: return nil
         case .destinationOnly: flags.insert(.destinationOnly)
@@ -32,7 +39,7 @@ extension CarProfile {
         let limit = SpeedLimit.unknown(source: .classDefault)
         var interpretation = WayInterpretation(
             highway: highway, direction: direction, flags: flags, forwardLimit: limit, backwardLimit: limit,
-            forwardSpeed: ferrySpeed, backwardSpeed: ferrySpeed,
+            forwardSpeed: speed, backwardSpeed: speed,
             name: value("name") ?? "", ref: value("ref") ?? "", signposts: Self.signposts(direction: direction, value),
             hadUnreadableMaxspeed: false)
         if let text = value("duration"), let seconds = Self.readDuration(text) {

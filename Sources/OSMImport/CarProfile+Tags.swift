@@ -40,6 +40,7 @@ extension CarProfile {
         case .destinationOnly: flags.insert(.destinationOnly)
         case .allowed: break
         }
+        if Self.isHighOccupancyOnly(value) { flags.insert(.destinationOnly) }
 
         let junction = value("junction")
         let isRoundabout = junction == "roundabout" || junction == "circular"
@@ -54,6 +55,8 @@ extension CarProfile {
         if isRoundabout { flags.insert(.roundabout) }
         if junction == "circular" { flags.insert(.circular) }
         if highway.isLink { flags.insert(.link) }
+        // OSRM's `service_access_tag_blacklist`: no route starts or ends on a private service road.
+        if highway == .service && Self.accessText(tags) == "private" { flags.insert(.notStartPoint) }
         if value("toll") == "yes" || value("toll:motorcar") == "yes" { flags.insert(.toll) }
         if let t = value("tunnel"), t != "no" { flags.insert(.tunnel) }
         if let b = value("bridge"), b != "no" { flags.insert(.bridge) }
@@ -128,6 +131,27 @@ extension CarProfile {
         case "backward": return TrafficControl(kind: kind, direction: .backward)
         default: return TrafficControl(kind: kind)
         }
+    }
+
+    /// Whether a road is for high-occupancy vehicles only (`hov=designated`, or every lane `designated` in
+    /// `hov:lanes`, or in both `hov:lanes:forward` and `hov:lanes:backward`). OSRM's car profile, weighing
+    /// routability, marks such a road restricted: entered only to reach a place on it, as with
+    /// destination-only access, so routes do not use the car-pool lane as a short cut.
+    static func isHighOccupancyOnly(_ value: (String) -> String?) -> Bool {
+        if value("hov") == "designated" { return true }
+        func allDesignated(_ key: String) -> Bool {
+            guard let lanes = value(key) else { return false }
+            return lanes.split(separator: "|", omittingEmptySubsequences: false).allSatisfy { $0 == "designated" }
+        }
+        return allDesignated("hov:lanes") || (allDesignated("hov:lanes:forward") && allDesignated("hov:lanes:backward"))
+    }
+
+    /// The most specific of `motorcar`, `motor_vehicle`, `vehicle`, `access` present, as tagged.
+    static func accessText(_ tags: [OSMTag]) -> String? {
+        for key in accessKeys {
+            for tag in tags where tag.key == key { return tag.value }
+        }
+        return nil
     }
 
     /// Car access from the most specific of `motorcar`, `motor_vehicle`, `vehicle`, `access`.

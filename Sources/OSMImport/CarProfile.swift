@@ -33,6 +33,8 @@ public struct CarProfile: Sendable {
     public var walkingPace: KilometersPerHour
     /// Speed of a car ferry without a `duration` tag, km/h (OSRM's `route_speeds.ferry`).
     public var ferrySpeed: KilometersPerHour
+    /// Speed of a car shuttle train without a `duration` tag, km/h (OSRM's `route_speeds.shuttle_train`).
+    public var shuttleTrainSpeed: KilometersPerHour
     /// Caps on the routing speed by `surface`, `tracktype` and `smoothness` value, km/h (OSRM's
     /// `surface_speeds`, `tracktype_speeds`, `smoothness_speeds`).
     public var surfaceSpeeds: [String: KilometersPerHour]
@@ -56,6 +58,7 @@ public struct CarProfile: Sendable {
         unlimitedRoadSpeed = 140
         walkingPace = 6
         ferrySpeed = 5
+        shuttleTrainSpeed = 10
         surfaceSpeeds = [
             "cement": 80, "compacted": 80, "fine_gravel": 80,
             "paving_stones": 60, "metal": 60, "bricks": 60,

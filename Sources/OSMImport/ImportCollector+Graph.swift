@@ -18,6 +18,7 @@ extension ImportCollector {
         // Via-way restrictions meet where consecutive member ways share a node: find those nodes (OSM
         // ids) while the way refs are still at hand.
         let viaWayJunctions = resolveViaWayJunctions()
+        let restrictionWayEnds = endsOfRestrictionWays()
 
         // 1. Resolve refs to table indices; split at missing nodes; drop consecutive duplicates.
         var pieceNodes: [UInt32] = []
@@ -84,6 +85,7 @@ extension ImportCollector {
         for id in trafficControls.keys {
             if let v = nodes.index(of: id), useCount[v] > 0 { useCount[v] = 255 }
         }
+        let barriers = barrierNodeIndices(useCount: &useCount)
 
         // Area POIs need the node table, which is released before the graph is laid out.
         resolveAreaPointsOfInterest()
@@ -107,14 +109,18 @@ extension ImportCollector {
         builder.reserveCapacity(nodes: routingNodeCount, edges: edgeCount, shapePoints: shapeCount)
 
         // Number routing nodes in first-use order here; the built graph renumbers them along a Hilbert curve.
+        // A blocking barrier gets a copy of its node for every road end meeting there (never entered in
+        // `routingIndex`), so each road stops at it and a car can only turn back, as in OSRM.
         var routingIndex = [UInt32](repeating: absent, count: nodeCount)
         func routingNode(_ n: Int) -> NodeIndex {
             if routingIndex[n] != absent { return routingIndex[n] }
             let id = nodes.id(at: n)
+            let isBarrier = !barriers.isEmpty && barriers.contains(n)
+            let control = isBarrier ? TrafficControl(kind: .barrier)
+                : trafficControls.isEmpty ? .none : trafficControls[id] ?? .none
             let index = builder.addNode(osmID: id, coordinate: nodes.coordinate(at: n), elevation: elevations[id] ?? .nan,
-                                        control: trafficControls.isEmpty ? .none : trafficControls[id] ?? .none,
-                                        junctionExit: junctionExits.isEmpty ? "" : junctionExits[id] ?? "")
-            routingIndex[n] = index
+                                        control: control, junctionExit: junctionExits.isEmpty ? "" : junctionExits[id] ?? "")
+            if !isBarrier { routingIndex[n] = index }
             return index
         }
 
@@ -140,7 +146,7 @@ extension ImportCollector {
                 let to = routingNode(n)
                 addSegment(&builder, from: from, to: to, shape: shape, shapeElevations: shapeElevations,
                            attributes: attributes, wayID: wayID, wayLength: crossingLengths[pieceWay[p]])
-                from = to
+                from = i + 1 < end && !barriers.isEmpty && barriers.contains(n) ? routingNode(n) : to
                 shape.removeAll(keepingCapacity: true)
                 shapeElevations.removeAll(keepingCapacity: true)
             }
@@ -151,6 +157,13 @@ extension ImportCollector {
         for r in pendingRestrictions {
             guard drivableWayIDs.contains(r.fromWay), drivableWayIDs.contains(r.toWay),
                   let v = nodes.index(of: r.via), routingIndex[v] != absent else {
+                continue
+            }
+            // OSRM resolves a via-node restriction only where its ways end at the via node: a way running
+            // through it leaves open which side is meant, and guessing would close a road.
+            guard let fromEnds = restrictionWayEnds[r.fromWay], let toEnds = restrictionWayEnds[r.toWay],
+                  fromEnds.first == r.via || fromEnds.last == r.via, toEnds.first == r.via || toEnds.last == r.via else {
+                statistics.restrictionsAmbiguous += 1
                 continue
             }
             builder.addRestriction(kind: r.kind, fromWay: r.fromWay, via: routingIndex[v], toWay: r.toWay, relationID: r.id)
@@ -189,11 +202,29 @@ extension ImportCollector {
             case .trafficSignals: statistics.trafficSignalNodes += 1
             case .stop, .stopMinor: statistics.stopNodes += 1
             case .giveWay: statistics.giveWayNodes += 1
-            case .none: break
+            case .gate: statistics.gateNodes += 1
+            case .barrier, .none: break
             }
         }
+        statistics.barrierNodes = barriers.count
         statistics.edges = graph.edgeCount
         return graph
+    }
+
+    /// The node-table indices of the blocking barriers on drivable ways, made routing nodes (so the ways
+    /// split there); barriers and gates on no drivable way are counted and left out.
+    private func barrierNodeIndices(useCount: inout [UInt8]) -> Set<Int> {
+        var result = Set<Int>()
+        for id in blockingBarriers {
+            guard let v = nodes.index(of: id), useCount[v] > 0 else { statistics.barriersOffRoads += 1; continue }
+            useCount[v] = 255
+            result.insert(v)
+        }
+        for (id, control) in trafficControls where control.kind == .gate {
+            if nodes.index(of: id).map({ useCount[$0] == 0 }) ?? true { statistics.barriersOffRoads += 1 }
+        }
+        blockingBarriers = []
+        return result
     }
 
     /// Adds the edge (or twin pair) of one segment; `wayLength` is the whole way's length when its
@@ -237,6 +268,19 @@ extension ImportCollector {
             lengths[pieceWay[p], default: 0] += length
         }
         return lengths
+    }
+
+    /// The first and last node of every drivable way a via-node restriction names, by way id.
+    /// - Complexity: O(restrictions + drivable ways).
+    private func endsOfRestrictionWays() -> [Int64: (first: Int64, last: Int64)] {
+        guard !pendingRestrictions.isEmpty else { return [:] }
+        var wanted = Set<Int64>()
+        for r in pendingRestrictions { wanted.insert(r.fromWay); wanted.insert(r.toWay) }
+        var ends: [Int64: (first: Int64, last: Int64)] = [:]
+        for (i, id) in wayIDs.enumerated() where wanted.contains(id) && wayRefStart[i + 1] > wayRefStart[i] {
+            ends[id] = (wayRefs[wayRefStart[i]], wayRefs[wayRefStart[i + 1] - 1])
+        }
+        return ends
     }
 
     /// For each via-way restriction whose member ways are all drivable, the OSM node ids where each

@@ -12,6 +12,7 @@ import RoadNetwork
 final class ImportCollector: OSMElementReceiver {
     /// Node tag keys the decoder should pass on (everything else is dropped without allocating).
     static let nodeTagKeys = ["ele", "name", "ref"] + poiKeys + trafficControlKeys
+        + CarProfile.barrierKeys.filter { !trafficControlKeys.contains($0) }
     /// Node tag keys the profile reads for traffic controls (`CarProfile.interpretNode`).
     static let trafficControlKeys = ["highway", "direction", "traffic_signals:direction", "stop"]
     /// Tag keys that make a named node or closed way a point of interest, in order of preference.
@@ -21,7 +22,8 @@ final class ImportCollector: OSMElementReceiver {
                              "tunnel", "bridge", "maxspeed:forward", "maxspeed:backward", "maxspeed:type",
                              "maxspeed:advisory", "maxspeed:advisory:forward", "maxspeed:advisory:backward",
                              "surface", "tracktype", "smoothness",
-                             "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration", "landuse", "place"]
+                             "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration", "landuse", "place",
+                             "hov", "hov:lanes", "hov:lanes:forward", "hov:lanes:backward"]
         + CarProfile.accessKeys + CarProfile.signpostKeys + poiKeys
     /// Relation tag keys the restriction reader uses.
     static let relationTagKeys = ["type", "restriction", "restriction:motorcar", "restriction:motor_vehicle", "except"]
@@ -36,6 +38,8 @@ final class ImportCollector: OSMElementReceiver {
     var elevations: [Int64: Float] = [:]
     /// Traffic signals, stop and give-way signs by node id (the profile's reading of the node's tags).
     var trafficControls: [Int64: TrafficControl] = [:]
+    /// Nodes no car passes (`CarProfile.interpretBarrier`), by id; gates are traffic controls instead.
+    var blockingBarriers: Set<Int64> = []
     /// Exit numbers of motorway junctions by node id (the profile's reading of the node's tags).
     var junctionExits: [Int64: String] = [:]
     var pointsOfInterest: [PointOfInterest] = []
@@ -77,9 +81,11 @@ final class ImportCollector: OSMElementReceiver {
         nodes.append(id: id, latitudeE7: latitudeE7, longitudeE7: longitudeE7)
         guard !tags.isEmpty else { return }
         var name: String?
-        var hasHighway = false
+        var hasHighway = false, mayBeBarrier = false
         for tag in tags {
-            if tag.key == "ele" {
+            if tag.key == "barrier" || CarProfile.accessKeys.contains(tag.key) {
+                mayBeBarrier = true
+            } else if tag.key == "ele" {
                 if let e = Self.parseElevation(tag.value) { elevations[id] = e }
             } else if tag.key == "name" {
                 name = tag.value
@@ -88,10 +94,22 @@ final class ImportCollector: OSMElementReceiver {
             }
         }
         if hasHighway, let control = profile.interpretNode(tags) { trafficControls[id] = control }
+        if mayBeBarrier { recordBarrier(id: id, tags: tags) }
         if hasHighway, let exit = profile.junctionExit(tags) { junctionExits[id] = exit }
         if let name, !name.isEmpty, let (key, category) = Self.poiCategory(tags) {
             let coordinate = Coordinate(fixedPointLatitude: latitudeE7, longitude: longitudeE7)
             pointsOfInterest.append(PointOfInterest(osmID: id, osmType: .node, name: name, key: key, category: category, coordinate: coordinate))
+        }
+    }
+
+    /// Keeps what the profile reads from a node's barrier and access tags: a gate as a traffic control
+    /// (it outranks a signal or sign on the same node: the wait at the gate is the longer), a blocking
+    /// barrier in `blockingBarriers`.
+    private func recordBarrier(id: Int64, tags: [OSMTag]) {
+        switch profile.interpretBarrier(tags) {
+        case .passable: break
+        case .gate: trafficControls[id] = TrafficControl(kind: .gate)
+        case .blocking: blockingBarriers.insert(id)
         }
     }
 
@@ -103,7 +121,7 @@ final class ImportCollector: OSMElementReceiver {
             case "highway": hasHighway = true
             case "maxspeed": hasMaxspeed = true
             case "name": name = tag.value
-            case "route": isFerry = tag.value == "ferry"
+            case "route": isFerry = CarProfile.boardingRoutes.contains(tag.value)
             default: break
             }
         }
@@ -170,8 +188,38 @@ final class ImportCollector: OSMElementReceiver {
             pendingViaWayRestrictions.append(PendingViaWayRestriction(id: id, kind: kind, ways: from + viaWays + to))
             return
         }
-        guard from.count == 1, to.count == 1, viaNodes.count == 1 else { return }
-        pendingRestrictions.append(PendingRestriction(id: id, kind: kind, fromWay: from[0], via: viaNodes[0], toWay: to[0]))
+        guard viaNodes.count == 1, Self.membersFit(restriction: Self.restrictionValue(tags), from: from.count, to: to.count) else { return }
+        for fromWay in from {
+            for toWay in to {
+                pendingRestrictions.append(PendingRestriction(id: id, kind: kind, fromWay: fromWay, via: viaNodes[0], toWay: toWay))
+            }
+        }
+    }
+
+    /// Whether a via-node restriction's member counts make sense, as OSRM reads them: one `from` and one
+    /// `to`, except `no_entry` (several ways in, one out) and `no_exit` (one in, several out), which
+    /// forbid every such pair.
+    static func membersFit(restriction: String?, from: Int, to: Int) -> Bool {
+        switch restriction {
+        case "no_entry": return from >= 1 && to == 1
+        case "no_exit": return from == 1 && to >= 1
+        default: return from == 1 && to == 1
+        }
+    }
+
+    /// The turn restrictions OSRM knows: anything else (`no_turn_on_red`, `no_right_turn_on_red`, typos)
+    /// is not a turn restriction and is skipped.
+    static let knownRestrictions: Set<String> = [
+        "no_left_turn", "no_right_turn", "no_straight_on", "no_u_turn", "no_entry", "no_exit",
+        "only_left_turn", "only_right_turn", "only_straight_on", "only_u_turn",
+    ]
+
+    /// The restriction value that applies to cars: `restriction:motorcar`, else `:motor_vehicle`, else the plain one.
+    static func restrictionValue(_ tags: [OSMTag]) -> String? {
+        for key in ["restriction:motorcar", "restriction:motor_vehicle", "restriction"] {
+            for tag in tags where tag.key == key { return tag.value.trimmingCharacters() }
+        }
+        return nil
     }
 
     /// The restriction's kind for cars, or nil when it does not apply to cars (`except=motorcar`,
@@ -185,12 +233,8 @@ final class ImportCollector: OSMElementReceiver {
             let exempt = except.split(separator: ";").map { $0.trimmingCharacters() }
             if exempt.contains("motorcar") || exempt.contains("motor_vehicle") { return nil }
         }
-        guard let text = value("restriction:motorcar") ?? value("restriction:motor_vehicle") ?? value("restriction") else {
-            return nil
-        }
-        if text.hasPrefix("no_") { return .prohibitive }
-        if text.hasPrefix("only_") { return .mandatory }
-        return nil
+        guard let text = restrictionValue(tags), knownRestrictions.contains(text) else { return nil }
+        return text.hasPrefix("only_") ? .mandatory : .prohibitive
     }
 
     /// The first POI key present, with its value as the category.

@@ -57,6 +57,8 @@ public struct ImportStatistics: Sendable, Equatable {
     public var viaWayRestrictionsMissingWays = 0
     /// Dropped: consecutive member ways share no node, or no drivable path follows them in order.
     public var viaWayRestrictionsUnconnected = 0
+    /// Via-node restrictions skipped because a member way runs through the via node instead of ending there.
+    public var restrictionsAmbiguous = 0
     /// Skipped because `except` names cars, or the restriction is for other vehicles only.
     public var restrictionsNotForCars = 0
 
@@ -65,6 +67,12 @@ public struct ImportStatistics: Sendable, Equatable {
     public var trafficSignalNodes = 0
     public var stopNodes = 0
     public var giveWayNodes = 0
+    /// Gates on drivable ways (passed after `TurnCostModel.gateDelay`).
+    public var gateNodes = 0
+    /// Barriers on drivable ways that no car passes (each road arriving there ends).
+    public var barrierNodes = 0
+    /// Barrier and gate nodes on no drivable way, left out.
+    public var barriersOffRoads = 0
 
     // MARK: Driving side
     /// Roundabouts whose traffic circulates clockwise (left-hand traffic) and counterclockwise.

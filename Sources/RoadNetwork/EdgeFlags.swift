@@ -24,6 +24,10 @@ public struct EdgeFlags: OptionSet, Hashable, Sendable, Codable {
     /// Part of a `junction=circular` ring (a traffic circle that is not formally a roundabout); always
     /// set together with `roundabout`. Guidance announces such rings as rotaries, as OSRM does.
     public static let circular = EdgeFlags(rawValue: 1 << 12)
-    /// A car ferry (`route=ferry` open to motor vehicles): travel mode `ferry`, timed by its `duration`.
+    /// A car ferry (`route=ferry` open to motor vehicles) or shuttle train (`route=shuttle_train`): travel
+    /// mode `ferry`, timed by its `duration`.
     public static let ferry = EdgeFlags(rawValue: 1 << 8)
+    /// A route may not start or end on this edge (OSRM's `is_startpoint = false`): a ferry, or a private
+    /// service road (a driveway, a parking aisle behind a gate). Waypoints snap to the nearest other road.
+    public static let notStartPoint = EdgeFlags(rawValue: 1 << 13)
 }

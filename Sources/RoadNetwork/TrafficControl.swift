@@ -16,6 +16,12 @@ public struct TrafficControl: Hashable, Sendable, Codable, CustomStringConvertib
         case stopMinor = 3
         /// `highway=give_way`.
         case giveWay = 4
+        /// A gate a car may pass after stopping to open it (`barrier=gate`, `lift_gate`: OSRM's
+        /// `barrier_penalties`).
+        case gate = 5
+        /// A barrier a car cannot pass (a bollard, a block, `access=no` on the node): the import gives each
+        /// road arriving here its own copy of the node, so the road ends and a car can only turn back.
+        case barrier = 6
     }
 
     /// Which travel direction the control applies to, relative to the OSM way's node order.
@@ -67,6 +73,8 @@ public struct TrafficControl: Hashable, Sendable, Codable, CustomStringConvertib
         case .stop: name = "stop"
         case .stopMinor: name = "stop (minor roads)"
         case .giveWay: name = "give_way"
+        case .gate: name = "gate"
+        case .barrier: name = "barrier"
         }
         return direction == .both ? name : "\(name) (\(direction == .forward ? "forward" : "backward"))"
     }

@@ -36,8 +36,9 @@ public enum RoadNetworkStore {
     /// in level and Hilbert order, no shortcut halves) and the hash of the junction graph they contracted,
     /// instead of a contraction hierarchy's arrays; version 9 the context of each edge's speed limit
     /// (`edge.speed_limit_built_up`, `edge.speed_limit_region`, `region.code`) and its new sources
-    /// (legal default, neighbours).
-    public static let formatVersion = 9
+    /// (legal default, neighbours); version 10 barriers and gates as node controls
+    /// (`TrafficControl.Kind.barrier`, `.gate`) and edges no route starts on (`EdgeFlags.notStartPoint`).
+    public static let formatVersion = 10
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

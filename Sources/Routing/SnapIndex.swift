@@ -15,7 +15,8 @@ import RoadNetwork
 /// entry per edge and cell, not per segment and cell: the entries are 4 bytes instead of 8 and fewer (44 %
 /// fewer on a generated 5 M-node city), and a query measures the same segments as before, for a cheap
 /// planar test of each segment of a listed edge. Only one edge of each two-way pair is indexed (the twin
-/// with the smaller index); the router offers the other direction itself.
+/// with the smaller index); the router offers the other direction itself. Edges a route may not start
+/// or end on (`EdgeFlags.notStartPoint`: ferries, private service roads) are left out.
 public struct SnapIndex: Sendable {
     /// Side of one square cell.
     public let cellSize: Meters
@@ -82,6 +83,7 @@ public struct SnapIndex: Sendable {
                 for edge in graph.outgoingEdges(of: NodeIndex(v)) {
                     let e = Int(edge), t = Int(twin[e])
                     if twin[e] != EdgeTwins.none && t < e { continue }
+                    if graph.flags[e].contains(.notStartPoint) { continue }
                     let points = graph.geometry(of: edge, leaving: NodeIndex(v))
                     cells.removeAll(keepingCapacity: true)
                     for k in 0..<(points.count - 1) {

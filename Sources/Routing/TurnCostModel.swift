@@ -7,7 +7,7 @@ import RoadNetwork
 /// A turn is the move from the edge a car arrives over to the edge it leaves on, at their shared node.
 /// Its time, in this order:
 /// - **waiting at the node**: `trafficSignalDelay` at `highway=traffic_signals`, `stopDelay` at a stop
-///   sign, `giveWayDelay` at a give-way sign, when the control faces the arrival direction. As in OSRM,
+///   sign, `giveWayDelay` at a give-way sign, `gateDelay` at a gate, when the control faces the arrival direction. As in OSRM,
 ///   a `stop=minor` sign only stops a car arriving on a road slower than another road of the junction,
 ///   and an undirected stop sign on a plain road point (two roads) is passed without stopping by a car
 ///   that arrives within `stopSignReach` of the previous node and leaves over more than that (the sign
@@ -36,6 +36,8 @@ public struct TurnCostModel: Sendable, Hashable {
     public var stopDelay: Seconds
     /// Waiting at a give-way sign (OSRM's obstacle duration for `highway=give_way`).
     public var giveWayDelay: Seconds
+    /// Opening a gate (OSRM's `barrier_penalties` for `gate` and `lift_gate`).
+    public var gateDelay: Seconds
     /// How far along each edge the bearings of a turn are measured.
     public var bearingReach: Meters
     /// OSRM's limit for telling which way an undirected stop sign on a plain road point faces.
@@ -44,13 +46,14 @@ public struct TurnCostModel: Sendable, Hashable {
     /// OSRM's car profile values.
     public init(turnPenalty: Seconds = 7.5, turnBias: Double = 1.075, uTurnPenalty: Seconds = 20,
                 trafficSignalDelay: Seconds = 2, stopDelay: Seconds = 2, giveWayDelay: Seconds = 1,
-                bearingReach: Meters = 10, stopSignReach: Meters = 20) {
+                gateDelay: Seconds = 60, bearingReach: Meters = 10, stopSignReach: Meters = 20) {
         self.turnPenalty = turnPenalty
         self.turnBias = turnBias
         self.uTurnPenalty = uTurnPenalty
         self.trafficSignalDelay = trafficSignalDelay
         self.stopDelay = stopDelay
         self.giveWayDelay = giveWayDelay
+        self.gateDelay = gateDelay
         self.bearingReach = bearingReach
         self.stopSignReach = stopSignReach
     }
@@ -59,7 +62,8 @@ public struct TurnCostModel: Sendable, Hashable {
     public static let osrmCar = TurnCostModel()
 
     /// No turn costs at all: every turn is free (the U-turn rule of `Router` still applies).
-    public static let free = TurnCostModel(turnPenalty: 0, uTurnPenalty: 0, trafficSignalDelay: 0, stopDelay: 0, giveWayDelay: 0)
+    public static let free = TurnCostModel(turnPenalty: 0, uTurnPenalty: 0, trafficSignalDelay: 0, stopDelay: 0, giveWayDelay: 0,
+                                           gateDelay: 0)
 
     /// The angle penalty of a turn `degrees` to the right (negative: to the left), -180...180.
     public func anglePenalty(degrees: Double, drivingSide: DrivingSide) -> Seconds {
@@ -78,6 +82,9 @@ public struct TurnCostModel: Sendable, Hashable {
         case .trafficSignals: trafficSignalDelay
         case .stop, .stopMinor: stopDelay
         case .giveWay: giveWayDelay
+        case .gate: gateDelay
+        // Nothing passes a barrier: the import ends every road there.
+        case .barrier: 0
         }
     }
 

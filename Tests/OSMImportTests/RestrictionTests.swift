@@ -6,7 +6,7 @@ import TestSupport
 
 /// Turn restriction relations resolved onto graph edges.
 @Suite struct RestrictionTests {
-    // West-east main road through b; north-south side road through b.
+    // West-east main road ending at b from both sides; north and south side roads ending at b.
     static let map = MapFixture("""
             n
             |
@@ -17,7 +17,8 @@ import TestSupport
     static let ways: [MapFixture.Way] = [
         .init("wb", ["highway": "primary", "name": "West"]),
         .init("be", ["highway": "primary", "name": "East"]),
-        .init("nbs", ["highway": "residential", "name": "Cross"]),
+        .init("nb", ["highway": "residential", "name": "Cross"]),
+        .init("bs", ["highway": "residential", "name": "Cross"]),
     ]
 
     func importMap(_ restrictions: [MapFixture.Restriction], relationTags: [String: String] = [:]) throws -> ImportResult {
@@ -33,7 +34,7 @@ import TestSupport
         let result = try importMap([.init("no_left_turn", from: 0, via: "b", to: 2)])
         let g = result.graph
         let b = try #require(g.node(osmID: Self.map.nodeID("b")))
-        #expect(g.restrictions.count == 2)  // onto both halves of the cross street (via splits it at b)
+        #expect(g.restrictions.count == 1)
         for r in g.restrictions {
             #expect(r.kind == .prohibitive)
             #expect(r.viaNode == b)
@@ -51,32 +52,31 @@ import TestSupport
         #expect(result.graph.restrictions.first?.kind == .mandatory)
     }
 
-    @Test func viaNodeInsideAWayForcesASplit() throws {
-        // b is only a shape point of the way w-x-b-e until a restriction names it as via node.
+    @Test func wayRunningThroughTheViaNodeMakesTheRestrictionAmbiguous() throws {
+        // OSRM resolves a via-node restriction only where its ways end at the via node: "no left turn onto
+        // the cross street" through b cannot say which half is meant, and is skipped rather than guessed.
         let map = MapFixture("""
             w - x - b - e
-                |
-                s
+                    |
+                    s
             """)
-        let ways: [MapFixture.Way] = [.init("wxbe", ["highway": "primary"]), .init("xs", ["highway": "residential"])]
-        let plain = try OSMImporter.importXML(map.osmXML(ways: ways)).graph
-        #expect(plain.node(osmID: map.nodeID("b")) == nil)
-        let result = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: [.init("no_u_turn", from: 0, via: "b", to: 0)]))
-        let b = try #require(result.graph.node(osmID: map.nodeID("b")))
-        #expect(result.statistics.restrictionsKept == 1)
-        #expect(result.graph.restrictions.allSatisfy { $0.viaNode == b })
-        #expect(result.graph.edges(fromOSM: map.nodeID("x"), toOSM: map.nodeID("b")).count == 1)
+        let ways: [MapFixture.Way] = [.init("bs", ["highway": "residential"]), .init("wxbe", ["highway": "primary"])]
+        let result = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: [.init("no_left_turn", from: 0, via: "b", to: 1)]))
+        #expect(result.graph.restrictions.isEmpty)
+        #expect(result.statistics.restrictionsAmbiguous == 1)
+        #expect(result.statistics.restrictionsKept == 0)
     }
 
-    @Test func uTurnOnAWayThroughTheViaNodeForbidsOnlyTurningBack() throws {
+    @Test func uTurnBackOntoTheFromWayForbidsOnlyTurningBack() throws {
         let map = MapFixture("""
             w - b - e
                 |
                 s
             """)
-        let ways: [MapFixture.Way] = [.init("wbe", ["highway": "primary"]), .init("bs", ["highway": "residential"])]
+        let ways: [MapFixture.Way] = [.init("wb", ["highway": "primary"]), .init("be", ["highway": "primary"]),
+                                      .init("bs", ["highway": "residential"])]
         let g = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: [.init("no_u_turn", from: 0, via: "b", to: 0)])).graph
-        #expect(g.restrictions.count == 2)
+        #expect(g.restrictions.count == 1)
         for r in g.restrictions {
             #expect(g.head[Int(r.toEdge)] == g.tail[Int(r.fromEdge)], "only the turn back is forbidden")
         }
@@ -99,7 +99,7 @@ import TestSupport
         #expect(result.statistics.restrictionsNotForCars == 1)
         #expect(result.statistics.restrictionsSkipped == 1)
         let bicycleOnly = try importMap([.init("no_left_turn", from: 0, via: "b", to: 2)], relationTags: ["except": "bicycle"])
-        #expect(bicycleOnly.graph.restrictions.count == 2)
+        #expect(bicycleOnly.graph.restrictions.count == 1)
     }
 
     @Test func viaWayRestrictionsAreCountedAndSkipped() throws {
@@ -114,7 +114,7 @@ import TestSupport
 
     @Test func restrictionsOnMissingOrUndrivableWaysAreSkipped() throws {
         var ways = Self.ways
-        ways[2] = .init("nbs", ["highway": "footway"])
+        ways[2] = .init("nb", ["highway": "footway"])
         let result = try OSMImporter.importXML(Self.map.osmXML(ways: ways, restrictions: [.init("no_left_turn", from: 0, via: "b", to: 2)]))
         #expect(result.graph.restrictions.isEmpty)
         #expect(result.statistics.restrictionRelations == 1)

@@ -19,9 +19,9 @@ import TestSupport
     @Test func importsWithExpectedCounts() throws {
         let r = try Self.load()
         #expect(r.statistics.nodesRead == 420)
-        #expect(r.statistics.waysRead == 35)
+        #expect(r.statistics.waysRead == 36)
         #expect(r.statistics.relationsRead == 3)
-        #expect(r.statistics.drivableWays == 29)
+        #expect(r.statistics.drivableWays == 30)
         #expect(r.statistics.restrictionsKept == 3)
         #expect(r.graph.validate() == nil)
     }

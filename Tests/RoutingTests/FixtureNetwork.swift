@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import OSMImport
 import RoadNetwork
@@ -15,9 +16,12 @@ struct FixtureNetwork {
     /// `smallComponentSize` is the island limit of the router (default OSRM's 1,000, under which a
     /// fixture has no main network and every point keeps its nearest road).
     init(_ drawing: String, gridSize: Meters = 10, ways: [MapFixture.Way], restrictions: [MapFixture.Restriction] = [],
+         nodeTags: [Character: [String: String]] = [:], extraXML: String = "",
          smallComponentSize: Int = Router.defaultSmallComponentSize) throws {
         map = MapFixture(drawing, gridSize: gridSize)
-        graph = try OSMImporter.importXML(map.osmXML(ways: ways, restrictions: restrictions), sourceName: "fixture").graph
+        var xml = map.osmXML(ways: ways, restrictions: restrictions, nodeTags: nodeTags)
+        if !extraXML.isEmpty { xml = xml.replacingOccurrences(of: "</osm>", with: extraXML + "\n</osm>") }
+        graph = try OSMImporter.importXML(xml, sourceName: "fixture").graph
         router = try Router(graph: graph, smallComponentSize: smallComponentSize, hierarchies: .contract(ContractionOptions()))
     }
 
