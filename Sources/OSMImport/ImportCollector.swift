@@ -207,13 +207,6 @@ final class ImportCollector: OSMElementReceiver {
         }
     }
 
-    /// The turn restrictions OSRM knows: anything else (`no_turn_on_red`, `no_right_turn_on_red`, typos)
-    /// is not a turn restriction and is skipped.
-    static let knownRestrictions: Set<String> = [
-        "no_left_turn", "no_right_turn", "no_straight_on", "no_u_turn", "no_entry", "no_exit",
-        "only_left_turn", "only_right_turn", "only_straight_on", "only_u_turn",
-    ]
-
     /// The restriction value that applies to cars: `restriction:motorcar`, else `:motor_vehicle`, else the plain one.
     static func restrictionValue(_ tags: [OSMTag]) -> String? {
         for key in ["restriction:motorcar", "restriction:motor_vehicle", "restriction"] {
@@ -233,8 +226,12 @@ final class ImportCollector: OSMElementReceiver {
             let exempt = except.split(separator: ";").map { $0.trimmingCharacters() }
             if exempt.contains("motorcar") || exempt.contains("motor_vehicle") { return nil }
         }
-        guard let text = restrictionValue(tags), knownRestrictions.contains(text) else { return nil }
-        return text.hasPrefix("only_") ? .mandatory : .prohibitive
+        guard let text = restrictionValue(tags) else { return nil }
+        // As OSRM reads them: any `only_*` is mandatory and any `no_*` prohibitive, except the
+        // `no_*_on_red` signs, which forbid turning while the light is red, not turning.
+        if text.hasPrefix("only_") { return .mandatory }
+        if text.hasPrefix("no_") && !text.hasSuffix("_on_red") { return .prohibitive }
+        return nil
     }
 
     /// The first POI key present, with its value as the category.
