@@ -182,9 +182,10 @@ struct StepCollapsing {
 
     /// A turn the driver cannot avoid (the only way on), with no junction since `first` and within
     /// `forcedTurnAroundLength` of it, completing a reversal of direction: a U-turn along a short turning
-    /// road or link is one maneuver. Further on, the road between is a stretch of its own, with its name.
+    /// road or link is one maneuver. Further on, the road between is a stretch of its own, with its name;
+    /// and turning back at a dead end is a U-turn of its own, however close.
     private func isForcedTurnAround(from first: LegTurn, to current: LegTurn, passed all: [LegTurn]) -> Bool {
-        guard current.turn.choices == 1, isCollapsible(first), isCollapsible(current),
+        guard current.turn.choices == 1, isCollapsible(first), isCollapsible(current), current.turn.modifier != .uturn,
               current.distance - first.distance <= Self.forcedTurnAroundLength else { return false }
         guard abs(first.turn.bearingBefore.turnAngle(to: current.turn.bearingAfter)) >= Self.uTurnDeviation else { return false }
         return !all.contains { $0.junction > first.junction && $0.junction < current.junction && $0.turn.choices > 1 }
