@@ -40,6 +40,9 @@ public struct ARMarker: Sendable {
     public var visibilityRadius: Meters
     /// The instruction of the maneuver here, if any.
     public var instruction: String?
+    /// The lanes at the maneuver here, left to right, with those that lead on: what a lane-arrow overlay
+    /// draws (empty where the road maps none, and for markers that are not maneuvers).
+    public var lanes: [Lane] = []
     /// The waypoint the marker came from (nil for points of interest).
     public var waypointSequence: Int?
     public var label: PointOfInterestLabel?

@@ -53,14 +53,16 @@ public enum ARMarkerExporter {
             let (groundHeight, source) = ground(at: w.coordinate, tagged: w.elevation)
             let altitude = groundHeight + height
             let position = frame.position(of: w.coordinate, altitude: altitude)
-            routeMarkers.append(ARMarker(
+            var marker = ARMarker(
                 index: 0, kind: kind, arrow: arrow, color: WarningColor(w.warning), warning: w.warning,
                 speedLimit: w.speedLimit, distanceAlongRoute: w.distanceAlongRoute, coordinate: w.coordinate,
                 altitude: altitude, groundElevation: groundHeight, elevationSource: source, heightAboveGround: height,
                 enu: position.enu, arkit: position.arkit, bearing: facing,
                 yaw: frame.yaw(at: w.coordinate, altitude: altitude, facing: facing),
                 visibilityRadius: options.visibilityRadius, instruction: w.maneuver?.instruction,
-                waypointSequence: w.sequence, label: nil))
+                waypointSequence: w.sequence, label: nil)
+            if kind == .turnArrow { marker.lanes = w.maneuver?.lanes ?? [] }
+            routeMarkers.append(marker)
         }
 
         var placeMarkers: [ARMarker] = []

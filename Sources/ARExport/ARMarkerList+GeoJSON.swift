@@ -59,6 +59,10 @@ extension ARMarkerList {
         w.field("elevation_source", m.elevationSource.rawValue)
         w.field("visibility_radius", m.visibilityRadius, decimals: 3)
         w.field("instruction", m.instruction)
+        if m.kind == .turnArrow {
+            w.key("lanes")
+            WaypointStreamWriter.writeLanes(m.lanes, into: &w)
+        }
         if let label = m.label {
             w.field("name", label.pointOfInterest.name)
             w.field("category", label.category)

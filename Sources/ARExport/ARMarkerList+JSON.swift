@@ -158,6 +158,10 @@ extension ARMarkerList {
         w.endObject()
         w.field("visibility_radius", m.visibilityRadius, decimals: 3)
         w.field("instruction", m.instruction)
+        if m.kind == .turnArrow {
+            w.key("lanes")
+            WaypointStreamWriter.writeLanes(m.lanes, into: &w)
+        }
         if let sequence = m.waypointSequence { w.field("waypoint", sequence) }
         if let label = m.label {
             let poi = label.pointOfInterest

@@ -26,6 +26,12 @@ public struct Lane: Sendable, Hashable {
     /// The arrow of this lane that the route follows (Mapbox's `valid_indication`); nil when not valid.
     public var validIndication: LaneIndication?
 
+    /// OSRM's test-harness form of a lane list: each lane's indications joined by `;`, then `:true` or
+    /// `:false` for `valid`, lanes separated by spaces (`left:false straight;right:true`); "" for none.
+    public static func summary(_ lanes: [Lane]) -> String {
+        lanes.map { $0.indications.map(\.rawValue).joined(separator: ";") + ($0.valid ? ":true" : ":false") }.joined(separator: " ")
+    }
+
     public init(indications: [LaneIndication], valid: Bool, active: Bool = false, validIndication: LaneIndication? = nil) {
         self.indications = indications
         self.valid = valid

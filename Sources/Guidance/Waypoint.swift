@@ -106,6 +106,9 @@ public struct Maneuver: Sendable, Hashable {
     public var distanceAlongRoute: Meters
     /// For `.rotary`: the name of the ring (OSRM's `rotary_name`); nil when it has none.
     public var rotaryName: String?
+    /// The lanes at the maneuver's junction, left to right, with those that lead on (empty where the road
+    /// maps no `turn:lanes`).
+    public var lanes: [Lane] = []
 
     public init(type: ManeuverType, modifier: ManeuverModifier?, direction: TurnDirection, exit: Int?,
                 location: Coordinate, bearingBefore: Bearing, bearingAfter: Bearing, roadName: String,

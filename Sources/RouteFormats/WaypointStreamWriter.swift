@@ -13,8 +13,10 @@ import RoadNetwork
 ///                     "estimated":false,"urban":true,"country":"US","region":"US-CA"},
 ///      "speed":50,"warning":"over","color":"orange","warning_estimated":false,
 ///      "instruction":{"type":"turn","modifier":"left","direction":"left","exit":null,"road":"Ilica",
-///                     "text":"Turn left onto Ilica","follow":"Continue on Ilica for 200 m"},
-///      "next":{"type":"arrive","modifier":"right","direction":"right","exit":null,"text":"…","distance":200},
+///                     "text":"Turn left onto Ilica","follow":"Continue on Ilica for 200 m",
+///                     "lanes":[{"indications":["left"],"valid":true,"active":true,"valid_indication":"left"},
+///                              {"indications":["straight"],"valid":false,"active":false,"valid_indication":null}]},
+///      "next":{"type":"arrive","modifier":"right","direction":"right","exit":null,"text":"…","lanes":[],"distance":200},
 ///      "vehicle":{"lat":…,"lon":…,"matched_lat":…,"matched_lon":…,"distance":…,"speed":…,"time":…}}
 ///
 /// `speed_limit.source` says where the limit comes from: `posted` or `zone` (read off the road's tags),
@@ -24,7 +26,9 @@ import RoadNetwork
 /// `warning_estimated` is true when the warning compares the speed with an estimated limit (a
 /// `normal`, `over` or `far_over` warning whose limit is estimated), never for `unknown` or `unchecked`.
 ///
-/// `instruction` is present on maneuver and destination waypoints only, `vehicle` only in a trace
+/// `lanes` (on `instruction` and `next`) are the lanes at the maneuver's junction from the left edge of the
+/// road, OSRM's lane objects with Mapbox's `active` (the lanes to be in) and `valid_indication`: mapped
+/// `turn:lanes` data, never estimated; `[]` where the road maps none. `instruction` is present on maneuver and destination waypoints only, `vehicle` only in a trace
 /// replay, `next` is null once nothing is ahead. Warning colours are `WarningColor`'s:
 /// `normal` blue, `over` orange, `far_over` red, `unknown` and `unchecked` grey (`unchecked`: the
 /// warning policy does not compare this limit, see `WarningPolicy`). Numbers are fixed-precision (7
@@ -172,6 +176,26 @@ public struct WaypointStreamWriter {
         j.field("direction", m.direction.rawValue)
         j.field("exit", m.exit)
         j.field("text", m.instruction)
+        j.key("lanes")
+        writeLanes(m.lanes, into: &j)
+    }
+
+    /// A lane list as OSRM's lane objects (`indications`, `valid`) with Mapbox's `active` and
+    /// `valid_indication`; `[]` where the road maps no lanes.
+    public static func writeLanes(_ lanes: [Lane], into j: inout JSONWriter) {
+        j.beginArray()
+        for lane in lanes {
+            j.beginObject()
+            j.key("indications")
+            j.beginArray()
+            for indication in lane.indications { j.string(indication.rawValue) }
+            j.endArray()
+            j.field("valid", lane.valid)
+            j.field("active", lane.active)
+            j.field("valid_indication", lane.validIndication?.rawValue)
+            j.endObject()
+        }
+        j.endArray()
     }
 
     private static func speedLimit(_ limit: SpeedLimit, into j: inout JSONWriter) {

@@ -78,16 +78,16 @@ struct MarkerLimitSourceTests {
         #expect(properties[1]["speed_limit_kmh"] as? Double == 50 && properties[2]["speed_limit_kmh"] is NSNull)
     }
 
-    @Test func csvEndsWithTheSourceAndFlagColumns() throws {
+    @Test func csvEndsWithTheSourceFlagAndLaneColumns() throws {
         let rows = try Self.list().csv().split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = try #require(rows.first)
-        #expect(Array(header.suffix(3)) == ["speed_limit_source", "speed_limit_estimated", "warning_estimated"])
+        #expect(Array(header.suffix(4)) == ["speed_limit_source", "speed_limit_estimated", "warning_estimated", "lanes"])
         #expect(header.prefix(4) == ["index", "batch", "kind", "arrow"], "the columns before stay where they were")
         let body = rows.dropFirst()
         #expect(body.count == Self.expected.count)
         for (row, expected) in zip(body, Self.expected) {
             #expect(row.count == header.count)
-            let columns = Array(row.suffix(3))
+            let columns = Array(row.suffix(4).prefix(3))
             #expect(columns == [expected.source ?? "", expected.estimated.map(String.init) ?? "",
                                 expected.source == nil ? "" : String(expected.warningEstimated)])
         }

@@ -478,6 +478,22 @@
       : 'No speed limits are known on this route.';
   }
 
+  /** The lanes at a maneuver as a row of arrows, the lanes that lead on highlighted (mapped `turn:lanes`). */
+  function laneStrip(lanes) {
+    const glyphs = { uturn: '\u21b6', 'sharp left': '\u21b0', left: '\u21b0', 'slight left': '\u2196', straight: '\u2191',
+      'slight right': '\u2197', right: '\u21b1', 'sharp right': '\u21b1', none: '\u2191' };
+    const strip = document.createElement('span');
+    strip.className = 'lanes';
+    strip.setAttribute('aria-label', 'lanes: ' + lanes.map(l => l.indications.join('/') + (l.valid ? ' (take)' : '')).join(', '));
+    for (const lane of lanes) {
+      const cell = document.createElement('span');
+      cell.className = lane.valid ? (lane.active ? 'lane active' : 'lane valid') : 'lane';
+      cell.textContent = lane.indications.map(i => glyphs[i] || '\u2191').join('');
+      strip.append(cell);
+    }
+    return strip;
+  }
+
   function showInstructions(waypoints) {
     dom.instructionsSection.hidden = false;
     dom.instructions.replaceChildren();
@@ -491,6 +507,7 @@
       text.className = 'text';
       text.textContent = w.instruction.text;
       button.append(text);
+      if (w.instruction.lanes && w.instruction.lanes.length) button.append(laneStrip(w.instruction.lanes));
       const nextIndex = waypoints.findIndex((n, j) => j > i && n.instruction && (n.kind === 'maneuver' || n.kind === 'destination'));
       if (nextIndex > 0) {
         const distance = document.createElement('span');

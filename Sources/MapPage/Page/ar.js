@@ -124,6 +124,27 @@
   }
 
   /** Draws one marker; returns what was drawn, for the status line and the tests. */
+  /** The glyph of a lane's arrows (its valid one first), as the instruction list shows it. */
+  function laneGlyph(lane) {
+    const glyphs = { uturn: '\u21b6', 'sharp left': '\u21b0', left: '\u21b0', 'slight left': '\u2196', straight: '\u2191',
+      'slight right': '\u2197', right: '\u21b1', 'sharp right': '\u21b1', none: '\u2191' };
+    const first = lane.valid_indication || lane.indications[0] || 'none';
+    return glyphs[first] || '\u2191';
+  }
+
+  /** A lane board above a turn arrow: one cell per lane, the lanes that lead on lit. */
+  function drawLanes(g, lanes, at, size) {
+    const width = lanes.length * size, top = at.y - size * 3.2, left = at.x - width / 2;
+    g.font = `700 ${size * 0.8}px sans-serif`; g.textAlign = 'center';
+    lanes.forEach((lane, k) => {
+      g.fillStyle = lane.valid ? (lane.active ? '#1f6fd1' : '#5b8fd6') : 'rgba(40,40,40,.75)';
+      g.fillRect(left + k * size, top, size - 2, size);
+      g.fillStyle = lane.valid ? '#fff' : '#aaa';
+      g.fillText(laneGlyph(lane), left + k * size + (size - 2) / 2, top + size * 0.78);
+    });
+    g.textAlign = 'start';
+  }
+
   function drawMarker(g, camera, m, colors) {
     const position = camera.project(camera.view({ e: m.enu.east, n: m.enu.north, u: m.enu.up }));
     if (!position) return null;
@@ -139,6 +160,7 @@
       }
       case 'turn_arrow':
         drawArrow(g, m.arrow, position, Math.max(14, position.scale * 1.6), color);
+        if (m.lanes && m.lanes.length) drawLanes(g, m.lanes, position, Math.max(10, Math.min(26, position.scale * 0.7)));
         break;
       case 'destination': case 'via':
         drawArrow(g, 'down', position, Math.max(16, position.scale * 2), m.kind === 'via' ? '#6c3fb5' : colors.red || '#d62828');
