@@ -2,8 +2,9 @@
 import PackageDescription
 
 // One library module per pipeline stage; data flows one way:
-// OSM file -> OSMImport -> RoadNetwork <-> RoadNetworkStore -> Routing -> Guidance -> RouteFormats / ARExport,
-// with Places (points of interest) beside them. README "Architecture" has the table of what each module is for.
+// OSM file -> OSMImport -> RoadNetwork (stored and loaded by RoadNetworkStore, which depends on it) -> Routing
+// -> Guidance -> RouteFormats / ARExport, with Places (points of interest) beside them. README "Architecture" has
+// the table of what each module is for; docs/architecture.md says what really links what.
 // The C libraries are wrapped as system-library targets and imported only by the module that needs them.
 let package = Package(
     name: "Waymark",
@@ -109,7 +110,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Measures the contraction hierarchy on a real extract (issue 12, phase 1); not part of the CLI.
+        // Measures the contraction hierarchy on a real extract (Benchmarks/notebook, "Contraction hierarchy"); not part of the CLI.
         .executableTarget(
             name: "ch-measure",
             dependencies: ["Benchmarking", "Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis"],

@@ -8,7 +8,7 @@ import RoadNetwork
 /// A route's steps judge each junction on the route by the bearings of every road meeting it and each
 /// ring the route touches by the roads joining it. For a server answering many routes over one graph,
 /// measuring those once (`init(graph:)`) makes the steps of a Porto route take a third of the time
-/// (BENCHMARKS.md, phase 16); for a single route, measuring the whole graph would cost more than the
+/// (Benchmarks/notebook, *Measuring the junctions once: the guidance index*); for a single route, measuring the whole graph would cost more than the
 /// route (`measuringOnDemand(_:)`). Both give the same steps, bit for bit: the tables hold the values the
 /// probes and rules themselves give.
 ///

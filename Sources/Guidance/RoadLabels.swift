@@ -8,7 +8,7 @@ import RoadNetwork
 ///
 /// Why not the graph itself: `RoadGraph` is a value of some fifty arrays, so every copy retains and
 /// releases each of them. A junction's rules were given a copy per junction of the route, which made
-/// those atomic counts a quarter of building a route's steps (Porto, BENCHMARKS.md).
+/// those atomic counts a quarter of building a route's steps (Porto, Benchmarks/notebook, *Measuring the junctions once: the guidance index*).
 final class RoadLabels: Sendable {
     let highway: CompactColumn<HighwayClass>
     let nameIndex: CompactColumn<UInt32>

@@ -2,7 +2,7 @@
 /// read in place without copying or allocating.
 ///
 /// Hand-written rather than generated (swift-protobuf) because the PBF reader needs only the wire
-/// format and decodes straight into flat arrays: BENCHMARKS.md gives the measurement that decided.
+/// format and decodes straight into flat arrays: Benchmarks/notebook, *PBF import*, gives the measurement that decided.
 /// Every read is bounds-checked; a message that runs past its end throws `ProtobufError`, never traps.
 struct ProtobufReader {
     /// How a field's value is encoded (the low three bits of its key).

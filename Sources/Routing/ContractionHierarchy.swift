@@ -31,7 +31,7 @@
 /// of one metric-independent nested-dissection order customised per metric: the metrics are fixed at
 /// import (no live traffic to re-customise for), CH queries settle fewer vertices than CCH's
 /// witness-free hierarchy, and a build per metric stays well inside the import budget (figures in
-/// BENCHMARKS.md, *Contraction hierarchy*). A second metric can still reuse the first one's order
+/// Benchmarks/notebook, *Contraction hierarchy*). A second metric can still reuse the first one's order
 /// (`ContractionOptions.rank`), which skips the priority simulations.
 public struct ContractionHierarchy: Sendable, Equatable {
     /// The cost of "no path"; arc and shortcut weights are always below it, and query costs saturate to it.

@@ -1,7 +1,7 @@
 /// How `ContractionHierarchy(graph:options:)` orders and contracts the vertices.
 ///
 /// The defaults were chosen on Porto's turn-expanded graph (148,196 vertices, 391,733 arcs; figures
-/// in BENCHMARKS.md): simulations are ~80 % of the build, so bounding their witness searches at 20
+/// in Benchmarks/notebook, *Contraction hierarchy*): simulations are ~80 % of the build, so bounding their witness searches at 20
 /// settled vertices instead of 100 halves the build for ~3 % more shortcuts, and eager neighbour
 /// updates only below 8 neighbours save another 20–35 % with the same query effort.
 public struct ContractionOptions: Sendable {
@@ -30,7 +30,7 @@ public struct ContractionOptions: Sendable {
     /// reading every upward arc of every vertex in the upward cones of the nodes it touches, so what
     /// counts there is arcs, not settled vertices. On the generated 1 M-node city this weight leaves
     /// 9 % fewer upward arcs to read per query (as many vertices), 9 % fewer arcs in all and contracts
-    /// in 10.4 s instead of 13.9 s (BENCHMARKS.md, phase 11). Porto's turn states, for comparison,
+    /// in 10.4 s instead of 13.9 s (Benchmarks/notebook, *Fewer cache lines per settled state, fewer arcs per potential*). Porto's turn states, for comparison,
     /// settle 4 % more vertices per query with it.
     public static let potentialLevelWeight = 500.0
     /// A fixed order to contract in (`rank[v]` = position of `v`), e.g. another metric's hierarchy's

@@ -20,7 +20,7 @@ public struct DenseRemainderLimit: Sendable, Equatable {
     /// Filling in late: more than 8 arcs per vertex while a fifth is left.
     public static let lateFillIn = DenseRemainderLimit(arcsPerVertex: 8, minimumShareLeft: 0.2)
 
-    /// The limits a road network's turn-expanded graph stays within (BENCHMARKS.md, *Contraction on
+    /// The limits a road network's turn-expanded graph stays within (Benchmarks/notebook, *Contraction on
     /// generated grid cities*). On every shared real extract, both metrics, the rest stays at 4 arcs per
     /// vertex or fewer while 40 % of it is left and at 5 or fewer until a fifth is left. A generated grid
     /// city of equal roads, where turn costs leave no witness paths, passes 5 with 60 % left and 8 with

@@ -10,7 +10,7 @@ import RoadNetwork
 /// ones above it. Ranks scatter a corridor's low vertices over the whole array (contraction order has
 /// nothing to do with place), so nearly every visit missed the cache; here a level's vertices that lie
 /// close together share cache lines and pages. Measured on the generated 1 M and 5 M-node cities
-/// (BENCHMARKS.md, *Potential search in level and Hilbert order*): the same potentials, about 40 % less
+/// (Benchmarks/notebook, *Potential search in level and Hilbert order*): the same potentials, about 40 % less
 /// query time. The potential search never compares ranks, so any vertex order serves it.
 ///
 /// Layout (CSR by position `p`, `position[v]` the position of node `v`):

@@ -7,7 +7,7 @@ import RoadNetwork
 import RoadNetworkStore
 import Routing
 
-// Measures Waymark's contraction hierarchy on a real extract (phase 1 of issue 12):
+// Measures Waymark's contraction hierarchy on a real extract (Benchmarks/notebook, "Contraction hierarchy"):
 //   ch-measure INPUT turn time|distance 1 --potentials
 // contracts a potential hierarchy (the junction graph, each edge at its cheapest transition; CH_WITNESS, CH_SIMULATION) and
 // times A* on the router's states with it over 1,000 pairs (CH_PAIRS), checking CH_CHECK (20) of them
@@ -21,7 +21,7 @@ import Routing
 //   ch-measure INPUT turn time|distance 1 --router
 // contracts the router's own turn-expanded graph (turn costs, restriction contexts, access phases; what
 // `waymark import` contracts) and reports contraction time, shortcuts per state and a state-to-state
-// query, then exits. Experiments on orders and graph shapes (BENCHMARKS.md, "Contraction on grid cities"):
+// query, then exits. Experiments on orders and graph shapes (Benchmarks/notebook, "Contraction on generated grid cities"):
 //   CH_NODE_ORDER=head|tail|max  contract in an order derived from a node-graph hierarchy (states by the
 //                                rank of their edge's head or tail junction) instead of by priority;
 //   CH_PORTS=1                   contract a split graph (each transition becomes turn + edge arcs
@@ -34,7 +34,7 @@ import Routing
 // the distance in a graph that splits each junction's arrivals in two by axis (arrival bearing modulo
 // 180° in [45°, 135°) or not), which sees the turn needed to change axis. Prints the states each settles;
 // AXIS_CONTRACT=1 also contracts both graphs (AXIS_NOLIMIT=1 without the density check) and prints their
-// hierarchies' arcs per road edge (BENCHMARKS.md, phase 17).
+// hierarchies' arcs per road edge (Benchmarks/notebook, "What a 5 M-city query settles, and five more experiments").
 
 func residentField(_ name: String) -> Double {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
