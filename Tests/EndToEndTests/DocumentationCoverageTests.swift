@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// The reference docs cover what the code offers: every `waymark` subcommand has its section in
-/// docs/cli.md naming every option its `--help` lists, and every HTTP service the server answers is a
-/// path in docs/http-api.md. The lists come from the code, not from a copy here: the subcommands from
+/// docs/cli.md whose option table names every option its `--help` lists, and every HTTP service the
+/// server answers is a path, with a section, in docs/http-api.md. The lists come from the code, not from a copy here: the subcommands from
 /// `Waymark.configuration` in Sources/waymark (checked against the built binary's `--help`), the options
 /// from the binary's `--help` of each, the services from OSRMService's and Server's tables.
 @Suite struct DocumentationCoverageTests {
@@ -76,9 +76,11 @@ import Testing
             }
             let options = try Self.options(of: subcommand)
             #expect(!options.isEmpty || subcommand == "info", "no options found for \(subcommand)")
+            // In the section's option table, not only in its synopsis or prose.
+            let table = section.split(separator: "\n").filter { $0.hasPrefix("| ") }.joined(separator: "\n")
             for option in options {
-                let mentions = try Self.matches("(?<![\\w-])\(option)(?![\\w-])", in: section)
-                #expect(!mentions.isEmpty, "docs/cli.md, section 'waymark \(subcommand)', does not mention \(option)")
+                let listed = try !Self.matches("`\(option)(?![\\w-])", in: table).isEmpty
+                #expect(listed, "docs/cli.md, section 'waymark \(subcommand)': \(option) is not in its option table")
             }
         }
     }
@@ -102,17 +104,21 @@ import Testing
         #expect(versioned.count >= 6 && all.count >= 9, "found \(versioned.sorted()) and \(all.sorted())")
         let document = try Self.read("docs/http-api.md")
         for name in all.sorted() {
-            // A path in code font: `/route/v1/…`, `/health`.
-            let path = versioned.contains(name) ? "`/\(name)/v" : "`/\(name)"
-            #expect(document.contains(path), "docs/http-api.md does not show the path \(path)…`")
-            #expect(document.contains("\n## \(name.prefix(1).uppercased() + name.dropFirst())")
-                        || document.contains("\n### \(name.prefix(1).uppercased() + name.dropFirst())"),
-                    "docs/http-api.md has no section on \(name)")
+            // A path in code font: `/route/v1/…` for OSRM's URL scheme, else `/health` or `/roads/…`.
+            let path = versioned.contains(name) ? "`/\(name)/v[0-9]" : "`/\(name)(?![\\w-])"
+            let shown = try !Self.matches(path, in: document).isEmpty
+            #expect(shown, "docs/http-api.md does not show the path /\(name)")
+            let title = name.prefix(1).uppercased() + name.dropFirst()
+            let hasSection = document.contains("\n## \(title)\n") || document.contains("\n### \(title)\n")
+            #expect(hasSection, "docs/http-api.md has no section on \(name)")
         }
         // The map page's paths (MapPageFiles.isPagePath).
         let page = try Self.read("Sources/MapPage/MapPageFiles.swift")
-        for prefix in try Self.matches(#"hasPrefix\("(/\w+/)"\)"#, in: page).map({ $0[1] }) {
-            #expect(document.contains("`\(prefix)"), "docs/http-api.md does not show the map page's paths under \(prefix)")
+        let prefixes = try Self.matches(#"hasPrefix\("(/\w+/)"\)"#, in: page).map { $0[1] }
+        #expect(!prefixes.isEmpty, "found no page paths in MapPageFiles.isPagePath")
+        for prefix in prefixes {
+            let shown = document.contains("`\(prefix)")
+            #expect(shown, "docs/http-api.md does not show the map page's paths under \(prefix)")
         }
     }
 }
