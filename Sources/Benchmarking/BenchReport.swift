@@ -58,7 +58,7 @@ public struct BenchMismatch: Sendable, Equatable {
 /// The figures of one stage.
 ///
 /// Schema (also the `--json` object, one per line, keys always present, `null` where not applicable):
-/// see README `## Benchmarks`.
+/// see docs/formats.md, "Benchmark output".
 public struct StageReport: Sendable {
     var stage: BenchStage
     var latencies: LatencySummary

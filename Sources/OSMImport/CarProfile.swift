@@ -18,7 +18,7 @@ import RoadNetwork
 /// give-way signs into a `TrafficControl`; routing's turn cost model decides how long each costs.
 ///
 /// The tables are `var` so a caller can tune them; `CarProfile()` gives the documented defaults (see
-/// README "## Car profile").
+/// docs/car-profile.md).
 public struct CarProfile: Sendable {
     /// Routing speed per class, km/h, before any tagged limit (OSRM's car `speeds`).
     public var routingSpeeds: [HighwayClass: KilometersPerHour]

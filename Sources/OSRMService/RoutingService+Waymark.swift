@@ -6,7 +6,7 @@ import RouteFormats
 import Routing
 
 extension RoutingService {
-    /// Waymark's own services, documented like OSRM's (README "waymark serve"):
+    /// Waymark's own services, documented like OSRM's (docs/http-api.md):
     /// `/waypoints/v1/{profile}/{coordinates}` (the JSON Lines waypoint stream, sent in chunks),
     /// `/markers/v1/{profile}/{coordinates}?format=json|geojson|csv|gpx` (AR markers), both taking
     /// `speed`, `spacing`, `language` and `warn_on` (`guidedRoute`),

@@ -18,7 +18,7 @@ public struct PointOfInterestCategory: Hashable, Sendable {
     /// Whether a place carries this category's tag.
     public func matches(_ poi: PointOfInterest) -> Bool { poi.key == key && poi.category == value }
 
-    /// The documented table of categories (README, "AR markers and points of interest").
+    /// The documented table of categories (docs/ar.md, "Place categories").
     public static let known: [PointOfInterestCategory] = [
         // Food and drink
         .init(name: "restaurant", key: "amenity", value: "restaurant"),

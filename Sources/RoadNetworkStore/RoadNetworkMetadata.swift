@@ -3,7 +3,7 @@ import RoadNetwork
 
 /// What a road database says about itself: where it came from, when, and summary figures of its graph.
 ///
-/// Stored as key/value rows in the `metadata` table (see the README's "Database format"), so a user can
+/// Stored as key/value rows in the `metadata` table (see docs/formats.md, "The road database"), so a user can
 /// read it with the `sqlite3` shell. `computed(...)` derives every figure from the graph itself; the
 /// importer's own counts (ways read, ways with `maxspeed` …) travel in `importStatistics`.
 public struct RoadNetworkMetadata: Hashable, Sendable {

@@ -5,7 +5,7 @@ import RoadNetwork
 
 /// Reads and writes road databases: one SQLite file per imported extract.
 ///
-/// Layout (the README's "Database format" section is the user-facing copy):
+/// Layout (docs/formats.md, "The road database", is the user-facing copy):
 /// - `PRAGMA application_id` is `0x57594D4B` ("WYMK") and `PRAGMA user_version` the format version, so
 ///   a foreign SQLite file is told apart before any table is read;
 /// - `metadata(key, value)`: provenance and summary figures (`RoadNetworkMetadata`);

@@ -4,7 +4,7 @@ import OSRMService
 import OutputFiles
 import Routing
 
-/// Exit statuses of `waymark`, documented in the README, and the one map from errors to them.
+/// Exit statuses of `waymark`, documented in docs/cli.md, and the one map from errors to them.
 enum ExitStatus {
     /// Bad input: a missing or malformed file, an invalid option value, an unwritable path.
     static let failure: Int32 = 1

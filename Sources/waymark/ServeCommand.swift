@@ -4,7 +4,7 @@ import Logging
 import MapPage
 import Server
 
-/// `waymark serve`: OSRM's HTTP API over a road database (see the README's "waymark serve").
+/// `waymark serve`: OSRM's HTTP API over a road database (see docs/http-api.md).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

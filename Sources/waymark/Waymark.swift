@@ -16,7 +16,7 @@ struct Waymark: ParsableCommand {
 
     /// Parses and runs the command. Unlike ArgumentParser's default (several lines of usage, exit 64),
     /// a bad option or argument is one line on standard error with exit status 1, as for every other
-    /// bad input (the README promises this); `--help` still prints the usage.
+    /// bad input (docs/cli.md promises this); `--help` still prints the usage.
     static func main() {
         InterruptHandling.install()
         do {

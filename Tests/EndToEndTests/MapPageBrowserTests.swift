@@ -6,7 +6,7 @@ import TestSupport
 /// headless Chromium driven over WebDriver. Skipped (not passed) without Debian's chromium and
 /// chromium-driver; each test is bounded by the suite's time limit and every wait by its own.
 ///
-/// Screenshots go to `$WAYMARK_SCREENSHOTS` when set (the README's come from there), else to the
+/// Screenshots go to `$WAYMARK_SCREENSHOTS` when set (the docs' come from there), else to the
 /// test's scratch directory.
 @Suite(.serialized, .enabled(if: WebDriver.isAvailable), .timeLimit(.minutes(3)))
 struct MapPageBrowserTests {
@@ -128,7 +128,7 @@ struct MapPageBrowserTests {
             #expect(atEnd.contains("destination"))
             try browser.navigate(setup.base + "/?" + Self.routeQuery)
             try Self.waitUntilIdle(browser, "the route again")
-            // The AR preview 25 m before the roundabout, as the README shows it.
+            // The AR preview 25 m before the roundabout, as the README and docs/map-page.md show it.
             _ = try browser.execute("""
                 const b = document.querySelector('#instructions li:nth-child(3) button'), s = document.getElementById('ar-position');
                 s.value = Math.max(0, Math.round(+b.dataset.distance - 25)); s.dispatchEvent(new Event('input'));
