@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The guarantees of docs/cli.md, *Conventions*,, checked through the command line: nothing but a regular file
+/// The guarantees of docs/cli.md, *Conventions*, checked through the command line: nothing but a regular file
 /// is ever replaced, outputs appear whole or not at all, every failed write is an error, and hostile
 /// inputs and options get one line and exit status 1. Special files are made in each test's own
 /// directory; of `/dev` only `/dev/full`, `/dev/zero` and `/dev/urandom` are used, as the issue names them.
