@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An OSM extract (.osm, .osm.gz, .osm.bz2) or a database written by 'waymark import' (.sqlite).")
+    @Argument(help: "An OSM extract (.osm, .osm.gz, .osm.bz2, .osm.pbf) or a database written by 'waymark import' (.sqlite).")
     var input: String
     @Option(name: .long, help: "Random pairs to draw (ignored with --pairs).")
     var queries: Int = 1000

@@ -6,7 +6,7 @@ import WaymarkKit
 struct GraphSource: ParsableArguments {
     @Option(name: .long, help: "A road database written by 'waymark import'.")
     var db: String?
-    @Option(name: .long, help: "An OSM XML file (.osm, .osm.gz, .osm.bz2) imported in memory instead of --db.")
+    @Option(name: .long, help: "An OSM extract (.osm, .osm.gz, .osm.bz2, .osm.pbf) imported in memory instead of --db.")
     var osm: String?
 
     func validate() throws {

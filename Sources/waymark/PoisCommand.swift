@@ -10,7 +10,7 @@ struct PoisCommand: ParsableCommand {
         commandName: "pois",
         abstract: "List points of interest near a place, by distance, with bearing and compass direction.",
         discussion: """
-        The radius is at most 10000 m; --category combines at most 6 names from the table in the README
+        The radius is at most 10000 m; --category combines at most 6 names from the table in docs/ar.md (Place categories)
         (restaurant, cafe, bar, pub, fast_food, fuel, parking, hotel, museum, attraction, viewpoint,
         supermarket, bakery, pharmacy, hospital, bank, atm, park, monument, castle, ...). With --db the
         database's spatial index is queried; with --osm the file is imported and indexed in memory.
