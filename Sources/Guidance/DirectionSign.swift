@@ -18,7 +18,7 @@ public struct DirectionSign: Sendable, Hashable {
     /// The signs of a maneuver from its OSRM `exits` and `destinations` strings ("" when unsigned).
     public init(exits: String = "", destinations: String = "") {
         exitNumber = Self.items(exits, separator: ";").first
-        let parts = destinations.split(separator: ":", maxSplits: 1).map(Self.trimmed)
+        let parts = destinations.split(separator: ":", maxSplits: 1).map { Self.trimmed(String($0)) }
         if parts.count == 2 {
             destinationRefs = Self.items(parts[0], separator: ",")
             destinationNames = Array(Self.items(parts[1], separator: ",").prefix(Self.namesRead))
@@ -44,11 +44,11 @@ public struct DirectionSign: Sendable, Hashable {
     /// The road a sentence names: its name, else its first ref ("" when neither).
     public static func spokenRoad(name: String, ref: String) -> String { name.isEmpty ? firstRef(ref) : name }
 
-    private static func items<S: StringProtocol>(_ text: S, separator: Character) -> [String] {
-        text.split(separator: separator).map(trimmed).filter { !$0.isEmpty }
+    private static func items(_ text: String, separator: Character) -> [String] {
+        text.split(separator: separator).map { trimmed(String($0)) }.filter { !$0.isEmpty }
     }
 
-    private static func trimmed<S: StringProtocol>(_ text: S) -> String {
+    private static func trimmed(_ text: String) -> String {
         String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -10,7 +10,9 @@ import Routing
 /// and `waypoints[]` (snapped `location` as [lon, lat], `name`, snap `distance`; `hint` is omitted).
 /// Distances are metres and durations seconds with one decimal, coordinates six decimals, bearings
 /// whole degrees. Each step lists every junction it passes in `intersections`, the first being its
-/// maneuver's, as OSRM does, and carries `destinations` and `exits` when signed.
+/// maneuver's, as OSRM does, and carries `destinations` and `exits` when signed; its maneuver carries
+/// the `instruction` sentence, and, when asked, the step Mapbox's `voiceInstructions` and
+/// `bannerInstructions` (`OSRMRouteResponse+Instructions`).
 public struct OSRMRouteResponse: Sendable {
     /// How `geometry` values are written (OSRM's `geometries=` parameter).
     public enum GeometryFormat: String, Sendable, CaseIterable {
