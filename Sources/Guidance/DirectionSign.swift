@@ -17,6 +17,11 @@ public struct DirectionSign: Sendable, Hashable {
 
     /// The signs of a maneuver from its OSRM `exits` and `destinations` strings ("" when unsigned).
     public init(exits: String = "", destinations: String = "") {
+        // Most maneuvers are unsigned: nothing to take apart.
+        guard !exits.isEmpty || !destinations.isEmpty else {
+            (exitNumber, destinationRefs, destinationNames) = (nil, [], [])
+            return
+        }
         exitNumber = Self.items(exits, separator: ";").first
         let parts = destinations.split(separator: ":", maxSplits: 1).map { Self.trimmed(String($0)) }
         if parts.count == 2 {
@@ -39,7 +44,12 @@ public struct DirectionSign: Sendable, Hashable {
     }
 
     /// The one road ref a driver is told ("IC 1" of `IC 1;IC 23`): the first of a `;` list.
-    public static func firstRef(_ ref: String) -> String { items(ref, separator: ";").first ?? "" }
+    public static func firstRef(_ ref: String) -> String {
+        // Most refs are one ref already (`A1`): returned as they are.
+        let bytes = ref.utf8
+        guard bytes.contains(0x3B) || bytes.first == 0x20 || bytes.last == 0x20 else { return ref }
+        return items(ref, separator: ";").first ?? ""
+    }
 
     /// The road a sentence names: its name, else its first ref ("" when neither).
     public static func spokenRoad(name: String, ref: String) -> String { name.isEmpty ? firstRef(ref) : name }

@@ -19,19 +19,20 @@ public struct SpokenInstruction: Sendable, Hashable {
 
     /// The text with XML's five special characters escaped, so a road named "A & B" stays valid SSML.
     static func escaped(_ text: String) -> String {
-        guard text.contains(where: { "&<>\"'".contains($0) }) else { return text }
-        var out = ""
+        // Scanned as bytes: every special character is ASCII, and most announcements have none.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: out += "&amp;".utf8
+            case 0x3C: out += "&lt;".utf8
+            case 0x3E: out += "&gt;".utf8
+            case 0x22: out += "&quot;".utf8
+            case 0x27: out += "&apos;".utf8
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
