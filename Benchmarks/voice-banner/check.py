@@ -8,13 +8,15 @@ pairs CSV (`waymark bench --write-pairs`, from_lat,from_lon,to_lat,to_lon) twice
   * `/directions/v5/mapbox/driving/...?steps=true&voice_instructions=true&banner_instructions=true`
 
 and reports the server's own time per request (the access log's milliseconds: route, steps, instructions
-and JSON, without the client's side) for each kind, and the ratio. Every step of the second kind is
+and JSON, without the client's side) for each kind, and the ratio. With `--baseline OTHER_WAYMARK` (e.g. a
+build of the main branch) a second server of that build answers the first kind too, interleaved the same
+way, as "steps (baseline)": the cost of a route with steps before this work. Every step of the second kind is
 checked for what a navigation app needs: a non-empty `maneuver.instruction`; non-empty `voiceInstructions`
 and `bannerInstructions` whose `distanceAlongGeometry` lie inside the step (to the 0.1 m written) and
 decrease; a `modifier` or an `exit` on every maneuver but depart and arrive (osrm-text-instructions
 rejects a step without one).
 
-Usage: check.py WAYMARK DATABASE PAIRS.csv [--port 5077] [--rounds 2]
+Usage: check.py WAYMARK DATABASE PAIRS.csv [--port 5077] [--rounds 2] [--baseline OTHER_WAYMARK]
 Exit status 0 when every step passes, 1 otherwise.
 """
 import argparse
@@ -64,6 +66,34 @@ def step_problems(body):
     return problems
 
 
+def start_server(binary, database, port):
+    """Starts `waymark serve` (one worker, access log on) and waits until it answers; returns it and its log."""
+    log = open(f"/tmp/voice-banner-access-{port}.log", "w")
+    server = subprocess.Popen([binary, "serve", "--db", database, "--port", str(port), "--threads", "1", "--no-page"],
+                              stdout=log, stderr=log)
+    for _ in range(600):
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            c.request("GET", "/health")
+            if c.getresponse().status == 200:
+                break
+        except OSError:
+            time.sleep(0.2)
+    return server, log
+
+
+def measured_times(port, target, rounds):
+    """The server's milliseconds for the requests of one kind in the last round (the access log's
+    "GET /route/v1/... 200 Ok 0.84 ms" lines; earlier rounds warm up)."""
+    prefix = target.split("{c}")[0]
+    values = []
+    for line in open(f"/tmp/voice-banner-access-{port}.log"):
+        match = re.search(r"GET (\S+) 200 Ok ([0-9.]+) ms", line)
+        if match and match.group(1).startswith(prefix):
+            values.append(float(match.group(2)))
+    return values[len(values) * (rounds - 1) // rounds:]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("waymark")
@@ -71,34 +101,30 @@ def main():
     parser.add_argument("pairs")
     parser.add_argument("--port", type=int, default=5077)
     parser.add_argument("--rounds", type=int, default=2, help="times each request is asked (the first warms up)")
+    parser.add_argument("--baseline", help="another waymark build whose steps=true routes are timed alongside")
     args = parser.parse_args()
 
     pairs = read_pairs(args.pairs)
-    log = open("/tmp/voice-banner-access.log", "w")
-    server = subprocess.Popen([args.waymark, "serve", "--db", args.database, "--port", str(args.port), "--threads", "1",
-                               "--no-page"], stdout=log, stderr=log)
+    # kind: (server's port, target); each server writes its own access log.
+    kinds = {
+        "steps": (args.port, "/route/v1/driving/{c}?steps=true"),
+        "voice+banner": (args.port, "/directions/v5/mapbox/driving/{c}?steps=true&voice_instructions=true&banner_instructions=true"),
+    }
+    builds = {args.port: args.waymark}
+    if args.baseline:
+        kinds["steps (baseline)"] = (args.port + 1, "/route/v1/driving/{c}?steps=true")
+        builds[args.port + 1] = args.baseline
+    servers = {port: start_server(binary, args.database, port) for port, binary in builds.items()}
+    routes = steps = 0
+    problems = []
     try:
-        for _ in range(600):
-            try:
-                c = http.client.HTTPConnection("127.0.0.1", args.port, timeout=5)
-                c.request("GET", "/health")
-                if c.getresponse().status == 200:
-                    break
-            except OSError:
-                time.sleep(0.2)
-        conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=60)
-        kinds = {
-            "steps": "/route/v1/driving/{c}?steps=true",
-            "voice+banner": "/directions/v5/mapbox/driving/{c}?steps=true&voice_instructions=true&banner_instructions=true",
-        }
-        routes = steps = 0
-        problems = []
+        connections = {port: http.client.HTTPConnection("127.0.0.1", port, timeout=60) for port in servers}
         for round_ in range(args.rounds):
             for (flat, flon, tlat, tlon) in pairs:
                 coords = f"{flon},{flat};{tlon},{tlat}"
-                for kind, target in kinds.items():
-                    conn.request("GET", target.format(c=coords))
-                    response = conn.getresponse()
+                for kind, (port, target) in kinds.items():
+                    connections[port].request("GET", target.format(c=coords))
+                    response = connections[port].getresponse()
                     data = response.read()
                     if round_ == 0 and kind == "voice+banner" and response.status == 200:
                         body = json.loads(data)
@@ -106,26 +132,19 @@ def main():
                         steps += sum(len(leg["steps"]) for r in body["routes"] for leg in r["legs"])
                         problems += step_problems(body)
     finally:
-        server.terminate()
-        server.wait()
-        log.close()
+        for server, log in servers.values():
+            server.terminate()
+            server.wait()
+            log.close()
 
-    # Access log lines: "GET /route/v1/... 200 Ok 0.84 ms"; the last round's times are measured.
-    times = {kind: [] for kind in kinds}
-    lines = [l for l in open("/tmp/voice-banner-access.log") if " 200 Ok " in l and "/health" not in l]
-    measured = lines[len(lines) * (args.rounds - 1) // args.rounds:]
-    for line in measured:
-        match = re.search(r"GET (\S+) 200 Ok ([0-9.]+) ms", line)
-        if match:
-            kind = "voice+banner" if match.group(1).startswith("/directions") else "steps"
-            times[kind].append(float(match.group(2)))
+    times = {kind: measured_times(port, target, args.rounds) for kind, (port, target) in kinds.items()}
     for kind, values in times.items():
         if values:
-            print(f"{kind:>13}: {len(values)} requests, median {statistics.median(values):.3f} ms, "
+            print(f"{kind:>16}: {len(values)} requests, median {statistics.median(values):.3f} ms, "
                   f"mean {statistics.fmean(values):.3f} ms")
-    if times["steps"] and times["voice+banner"]:
-        print(f"        ratio: median {statistics.median(times['voice+banner']) / statistics.median(times['steps']):.2f}x, "
-              f"mean {statistics.fmean(times['voice+banner']) / statistics.fmean(times['steps']):.2f}x")
+    for base in [k for k in ("steps", "steps (baseline)") if times.get(k)]:
+        print(f"voice+banner / {base}: median {statistics.median(times['voice+banner']) / statistics.median(times[base]):.2f}x, "
+              f"mean {statistics.fmean(times['voice+banner']) / statistics.fmean(times[base]):.2f}x")
     print(f"checked {routes} routes, {steps} steps: {len(problems)} problems")
     for what, detail in problems[:20]:
         print(f"  {what}: {detail}")

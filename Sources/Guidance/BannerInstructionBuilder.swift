@@ -75,7 +75,8 @@ public struct BannerInstructionBuilder: Sendable {
             components += Self.destinationComponents(sign)
             showsRoad = false
         } else {
-            components.append(.text(m.instruction))
+            // Nothing signed or named: the exit number alone ("Exit 6"), else the maneuver in words.
+            if components.isEmpty { components.append(.text(m.instruction)) }
             showsRoad = false
         }
         return (BannerText(components: components, type: m.type, modifier: m.modifier, degrees: degrees(steps, k)), showsRoad)

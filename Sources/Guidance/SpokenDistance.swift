@@ -12,8 +12,8 @@ public struct SpokenDistance: Sendable, Hashable {
     public let distance: Meters
     public let units: VoiceUnits
 
-    static let metersPerFoot = 0.3048
-    static let metersPerMile = 1609.344
+    static let metersPerFoot: Meters = 0.3048
+    static let metersPerMile: Meters = SpeedConversion.kilometersPerMile * 1000
 
     public init(_ distance: Meters, units: VoiceUnits) {
         self.distance = max(0, distance.isFinite ? distance : 0)

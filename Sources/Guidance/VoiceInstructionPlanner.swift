@@ -27,7 +27,7 @@ public struct VoiceInstructionPlanner: Sendable {
 
     /// Speed classes by the approach speed: motorway-like, fast roads out of town, town.
     static func timing(speed: MetersPerSecond) -> Timing {
-        switch speed * 3.6 {
+        switch SpeedConversion.kilometersPerHour(speed) {
         case 80...: Timing(farDistances: [2000, 500], finalLead: 6)
         case 55..<80: Timing(farDistances: [1000, 300], finalLead: 6)
         default: Timing(farDistances: [250], finalLead: 5)
@@ -42,7 +42,7 @@ public struct VoiceInstructionPlanner: Sendable {
     /// A maneuver that follows the announced one within this time is announced with it ("then").
     static let chainTime: Seconds = 10
     /// The speed assumed for a step without a duration (50 km/h).
-    static let defaultSpeed: MetersPerSecond = 50 / 3.6
+    static let defaultSpeed: MetersPerSecond = SpeedConversion.metersPerSecond(50)
 
     /// The announcements of every step of a leg, one array per step, each non-empty with distances inside
     /// the step and decreasing.

@@ -172,6 +172,14 @@ import Testing
         let banner = BannerInstructionBuilder(language: .en, drivingSide: .right).instructions(for: steps)[0][0]
         #expect(banner.primary.components == [.text("Maia")])
         #expect(banner.secondary == nil)
+        // A numbered exit with nothing else signed is just the number.
+        let numbered = [Self.step(.depart, metres: 300), Self.step(.fork, .slightLeft, metres: 500, exits: "6"), Self.step(.arrive, metres: 0)]
+        let exit = BannerInstructionBuilder(language: .en, drivingSide: .right).instructions(for: numbered)[0][0]
+        #expect(exit.primary.components == [.exit("Exit"), .exitNumber("6")])
+        #expect(exit.primary.text == "Exit 6")
+        // Nothing at all: the maneuver in words.
+        let bare = [Self.step(.depart, metres: 300), Self.step(.turn, .left, metres: 500), Self.step(.arrive, metres: 0)]
+        #expect(BannerInstructionBuilder(language: .en, drivingSide: .right).instructions(for: bare)[0][0].primary.text == "Turn left")
     }
 
     @Test func lanesAreTheSubLineFromFourHundredMetres() {
