@@ -36,7 +36,7 @@ public enum GuidanceReplay {
         for (n, i) in maneuverIndices.enumerated() {
             guard let m = waypoints[i].maneuver, m.type != .arrive, n + 1 < maneuverIndices.count else { continue }
             let next = waypoints[maneuverIndices[n + 1]].distanceAlongRoute
-            result[i] = InstructionText.follow(road: m.roadName.isEmpty ? m.roadRef : m.roadName,
+            result[i] = InstructionText.follow(road: DirectionSign.spokenRoad(name: m.roadName, ref: m.roadRef),
                                                distance: next - waypoints[i].distanceAlongRoute, language: language)
         }
         return result

@@ -12,15 +12,47 @@ public enum InstructionText {
     ///   - arrivalIndex: for `arrive`, nil at the destination, else the 1-based number of the via point.
     ///   - arrivalSide: for `arrive`, the side the destination lies on (`.left`/`.right`), or nil.
     ///   - rotaryName: for `rotary`, the name of the ring, or nil.
+    ///   - sign: the exit number and destinations signed for the road taken ("Take exit 5 towards
+    ///     Porto, Braga"); on ramps and exits the destinations stand in for the road's name.
     public static func maneuver(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, road: String,
                                 rotaryName: String? = nil, departBearing: Bearing? = nil, arrivalIndex: Int? = nil,
-                                arrivalSide: TurnDirection? = nil, language: InstructionLanguage) -> String {
+                                arrivalSide: TurnDirection? = nil, sign: DirectionSign = DirectionSign(),
+                                language: InstructionLanguage) -> String {
+        let sentence: String
         switch language {
-        case .en: english(type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
-                          departBearing: departBearing, arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
-        case .hr: croatian(type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
-                           departBearing: departBearing, arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
+        case .en: sentence = english(type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
+                                     departBearing: departBearing, arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
+        case .hr: sentence = croatian(type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
+                                      departBearing: departBearing, arrivalIndex: arrivalIndex, arrivalSide: arrivalSide)
         }
+        guard !sign.isEmpty, type != .depart, type != .arrive else { return sentence }
+        return signed(sentence, type: type, modifier: modifier, road: road, sign: sign, language: language)
+    }
+
+    /// A sentence with its signs read: a numbered exit ("Take exit 5", "Keep right to take exit 5"), then
+    /// "towards" the destinations, which on a ramp or an exit replace the road's name (the sign shows
+    /// places, not the slip road's name).
+    private static func signed(_ sentence: String, type: ManeuverType, modifier: ManeuverModifier?, road: String,
+                               sign: DirectionSign, language: InstructionLanguage) -> String {
+        let en = language == .en
+        let towards = sign.towards.map { en ? " towards \($0)" : " prema \($0)" } ?? ""
+        let onto = road.isEmpty ? "" : en ? " onto \(road)" : " na \(road)"
+        let isExit = type == .offRamp || type == .onRamp || type == .fork
+        let target = isExit && !towards.isEmpty ? towards : onto + towards
+        let sideWord = side(modifier) == .left ? (en ? "left" : "lijevo") : (en ? "right" : "desno")
+        if let number = sign.exitNumber {
+            switch type {
+            case .offRamp: return (en ? "Take exit \(number)" : "Izađite na izlazu \(number)") + target
+            case .fork where side(modifier) != .straight:
+                return (en ? "Keep \(sideWord) to take exit \(number)" : "Držite se \(sideWord) za izlaz \(number)") + target
+            default: break
+            }
+        }
+        // On a ramp or an exit with signed destinations the sentence drops the slip road's name for them.
+        let base = isExit && !towards.isEmpty
+            ? maneuver(type: type, modifier: modifier, exit: nil, road: "", language: language) : sentence
+        let exitNote = sign.exitNumber.map { en ? " (exit \($0))" : " (izlaz \($0))" } ?? ""
+        return base + exitNote + towards
     }
 
     /// "Continue on Trpimirova for 1.2 km" / "Nastavite na Trpimirova 1,2 km".

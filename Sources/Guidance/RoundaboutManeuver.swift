@@ -101,8 +101,10 @@ struct RoundaboutManeuver {
         }
         guard k < edges.count else {
             // The route ends on the ring: enter it, no exit to name (a roundabout intersection has no
-            // turn to name then either, so it is entered as a roundabout).
-            return ClassifiedTurn(type: kind == .rotary ? .rotary : .roundabout, modifier: nil, bearingBefore: before,
+            // turn to name then either, so it is entered as a roundabout). The modifier is then OSRM's
+            // "direction of entering the roundabout", since its clients need one on every such step.
+            let entering = TurnAngleBands.modifier(forDeviation: before.turnAngle(to: onRing))
+            return ClassifiedTurn(type: kind == .rotary ? .rotary : .roundabout, modifier: entering, bearingBefore: before,
                                   bearingAfter: onRing, exit: nil, resumeIndex: nil, rotaryName: rotaryName)
         }
         let exit = leave(at: k, kind: kind)

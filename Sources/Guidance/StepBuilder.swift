@@ -156,16 +156,18 @@ struct StepBuilder {
     private func place(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, coordinateIndex: Int, edgeIndex: Int,
                        before: Bearing, after: Bearing, roadEdge: EdgeIndex?,
                        arrivalSide: TurnDirection? = nil, rotaryName: String? = nil, atJunction node: NodeIndex? = nil) -> PlacedManeuver {
-        // The announced road: its name, else its ref.
-        var road = "", name = "", ref = ""
+        // The announced road: its name, else its (first) ref; and what its signs say.
+        var road = "", name = "", ref = "", destinations = "", exits = ""
         if let roadEdge {
             (name, ref) = (graph.name(of: roadEdge), graph.ref(of: roadEdge))
-            road = name.isEmpty ? ref : name
+            road = DirectionSign.spokenRoad(name: name, ref: ref)
+            (destinations, exits) = (graph.destinations(of: roadEdge), Self.exits(in: graph, taking: roadEdge, at: node))
         }
         let text = InstructionText.maneuver(
             type: type, modifier: modifier, exit: exit, road: road, rotaryName: rotaryName,
             departBearing: type == .depart ? after : nil,
-            arrivalIndex: type == .arrive ? arrivalIndex : nil, arrivalSide: arrivalSide, language: language)
+            arrivalIndex: type == .arrive ? arrivalIndex : nil, arrivalSide: arrivalSide,
+            sign: DirectionSign(exits: exits, destinations: destinations), language: language)
         let direction: TurnDirection = type == .arrive ? (arrivalSide ?? .straight)
             : type == .depart ? .straight : TurnAngleBands.direction(for: modifier, drivingSide: graph.drivingSide)
         let maneuver = Maneuver(
@@ -173,12 +175,8 @@ struct StepBuilder {
             location: leg.coordinates[coordinateIndex], bearingBefore: before, bearingAfter: after,
             roadName: name, roadRef: ref, instruction: text,
             distanceAlongRoute: distanceOffset + geometry.cumulativeDistance[coordinateIndex], rotaryName: rotaryName)
-        var placed = PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex)
-        if let roadEdge {
-            placed.destinations = graph.destinations(of: roadEdge)
-            placed.exits = Self.exits(in: graph, taking: roadEdge, at: node)
-        }
-        return placed
+        return PlacedManeuver(maneuver: maneuver, coordinateIndex: coordinateIndex, edgeIndex: edgeIndex,
+                              destinations: destinations, exits: exits)
     }
 
     /// The exits of a maneuver onto `road` at junction `node` (nil: depart or arrive, not at a junction):

@@ -4,11 +4,12 @@ import Geodesy
 ///
 /// Only the syntax is checked here (OSRM's `InvalidUrl`); which services, versions and options exist is
 /// up to `ServiceRequest`. Percent escapes are decoded in the coordinates and in option values, so
-/// `%3B` and `;` mean the same. Waymark's `/pois/v1/{coordinates}` has no profile segment.
+/// `%3B` and `;` mean the same. Waymark's `/pois/v1/{coordinates}` has no profile segment; Mapbox's
+/// `/directions/v5/{owner}/{profile}/{coordinates}` has two, kept as `owner/profile`.
 public struct RequestTarget: Sendable, Equatable {
     public var service: String
     public var version: String
-    /// The profile segment; nil for services without one (`pois`).
+    /// The profile segment (`owner/profile` for `directions`); nil for services without one (`pois`).
     public var profile: String?
     /// The coordinates segment, decoded, without a `.json` suffix.
     public var coordinates: String
@@ -22,6 +23,8 @@ public struct RequestTarget: Sendable, Equatable {
 
     /// Services whose URL has no profile segment.
     static let servicesWithoutProfile: Set<String> = ["pois"]
+    /// Services whose profile is two segments, an owner and a profile (Mapbox's `mapbox/driving`).
+    static let servicesWithOwner: Set<String> = ["directions"]
 
     /// Parses a request target such as `/route/v1/driving/7.42,43.73;7.43,43.74?steps=true`.
     /// - Throws: `InvalidUrl` for a target that is not `/service/version/profile/coordinates`, a bad
@@ -34,10 +37,11 @@ public struct RequestTarget: Sendable, Equatable {
         guard let service = segments.first, !service.isEmpty else {
             throw ServiceError(.invalidUrl, "URL must be /{service}/{version}/{profile}/{coordinates}")
         }
-        let hasProfile = !servicesWithoutProfile.contains(service)
-        let expected = hasProfile ? 4 : 3
+        let hasProfile = !servicesWithoutProfile.contains(service), hasOwner = servicesWithOwner.contains(service)
+        let expected = hasOwner ? 5 : hasProfile ? 4 : 3
         guard segments.count == expected, segments.allSatisfy({ !$0.isEmpty }) else {
-            let shape = hasProfile ? "/{service}/{version}/{profile}/{coordinates}" : "/\(service)/{version}/{coordinates}"
+            let shape = hasOwner ? "/\(service)/{version}/{owner}/{profile}/{coordinates}"
+                : hasProfile ? "/{service}/{version}/{profile}/{coordinates}" : "/\(service)/{version}/{coordinates}"
             throw ServiceError(.invalidUrl, "URL must be \(shape)")
         }
         var coordinates = try decode(segments[expected - 1], what: "coordinates")
@@ -60,7 +64,8 @@ public struct RequestTarget: Sendable, Equatable {
                 options.append((name, value))
             }
         }
-        return RequestTarget(service: service, version: segments[1], profile: hasProfile ? segments[2] : nil,
+        let profile = hasOwner ? segments[2] + "/" + segments[3] : hasProfile ? segments[2] : nil
+        return RequestTarget(service: service, version: segments[1], profile: profile,
                              coordinates: coordinates, options: options)
     }
 

@@ -1,5 +1,6 @@
 import RouteFormats
 import Geodesy
+import Guidance
 import Routing
 
 /// A `/route/v1` request: coordinates and OSRM's route options, with OSRM's defaults.
@@ -41,6 +42,16 @@ public struct RouteRequest: Sendable {
     public var skipWaypoints = false
     /// What the route minimises: time as OSRM (the CLI's `--metric distance` is Waymark's own).
     public var metric: RoutingMetric = .time
+    /// Mapbox's `voice_instructions` and `banner_instructions` (both need `steps`).
+    public var voiceInstructions = false
+    public var bannerInstructions = false
+    /// Mapbox's `voice_units`: metric (default) or imperial.
+    public var voiceUnits: VoiceUnits = .metric
+    /// The language of every instruction text (`language`: en or hr, or a locale of either such as `en-US`).
+    public var language: InstructionLanguage = .en
+    /// Mapbox's `roundabout_exits`: whether leaving a roundabout is a step of its own (`exit roundabout`),
+    /// as Waymark always answers unless asked `false`.
+    public var roundaboutExits = true
 
     public init(coordinates: [Coordinate]) {
         self.coordinates = coordinates
@@ -49,7 +60,10 @@ public struct RouteRequest: Sendable {
 
     /// The option names the route service takes.
     static let optionNames = ["steps", "geometries", "overview", "annotations", "alternatives", "continue_straight",
-                              "waypoints"] + SnapOptions.optionNames
+                              "waypoints"] + SnapOptions.optionNames + instructionOptionNames
+
+    /// The instruction options of Mapbox's Directions API, which `/route/v1` takes as well.
+    static let instructionOptionNames = ["voice_instructions", "banner_instructions", "voice_units", "language", "roundabout_exits"]
 
     /// Builds a request from the coordinates segment and the options.
     /// - Throws: `InvalidQuery` for malformed coordinates or options, `InvalidValue` for a coordinate out
@@ -91,8 +105,38 @@ public struct RouteRequest: Sendable {
             }
         }
         request.skipWaypoints = try reader.bool("skip_waypoints", default: false)
+        try request.readInstructionOptions(from: &reader)
         try reader.finish(allowed: optionNames)
         return request
+    }
+
+    /// Reads `voice_instructions`, `banner_instructions`, `voice_units`, `language` and `roundabout_exits`.
+    /// - Throws: `InvalidValue` naming `voice_units` or `language` for a value outside their choices,
+    ///   `InvalidOptions` for voice or banner instructions without steps.
+    mutating func readInstructionOptions(from reader: inout OptionReader) throws(ServiceError) {
+        voiceInstructions = try reader.bool("voice_instructions", default: false)
+        bannerInstructions = try reader.bool("banner_instructions", default: false)
+        if let units = reader.take("voice_units") {
+            guard let parsed = VoiceUnits(rawValue: units) else {
+                throw ServiceError(.invalidValue, "voice_units='\(units.prefix(60))': expected metric or imperial")
+            }
+            voiceUnits = parsed
+        }
+        if let language = reader.take("language") {
+            guard let parsed = Self.language(language) else {
+                throw ServiceError(.invalidValue, "language='\(language.prefix(60))': expected en or hr (or a locale such as en-US)")
+            }
+            self.language = parsed
+        }
+        roundaboutExits = try reader.bool("roundabout_exits", default: true)
+        if (voiceInstructions || bannerInstructions) && !steps {
+            throw ServiceError(.invalidOptions, "\(voiceInstructions ? "voice_instructions" : "banner_instructions") needs steps=true")
+        }
+    }
+
+    /// The instruction language of a `language` value: `en`, `hr`, or a locale of either (`en-US`, `hr_HR`).
+    static func language(_ text: String) -> InstructionLanguage? {
+        InstructionLanguage(rawValue: text.prefix { $0 != "-" && $0 != "_" }.lowercased())
     }
 
     static func parseAnnotations(_ text: String?) throws(ServiceError) -> Set<Annotation> {

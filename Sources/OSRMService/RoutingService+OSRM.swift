@@ -9,13 +9,18 @@ extension RoutingService {
     /// - Throws: `NoSegment`, `NoRoute`.
     public func route(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> String {
         let route = try computeRoute(request, workspace: workspace)
-        let steps = request.steps ? RouteGuidance.steps(for: route, using: guidance) : route.legs.map { _ in [] }
+        var steps = request.steps ? RouteGuidance.steps(for: route, using: guidance, language: request.language) : route.legs.map { _ in [] }
+        if !request.roundaboutExits { steps = steps.map(RouteGuidance.mergingRoundaboutExits) }
         var options = OSRMRouteResponse.Options()
         options.geometries = request.geometries
         options.overview = OSRMRouteResponse.Overview(rawValue: request.overview.rawValue) ?? .simplified
         options.steps = request.steps
         options.annotations = Self.annotations(request.annotations)
         options.skipWaypoints = request.skipWaypoints
+        options.voiceInstructions = request.voiceInstructions
+        options.bannerInstructions = request.bannerInstructions
+        options.voiceUnits = request.voiceUnits
+        options.language = request.language
         return OSRMRouteResponse(route: route, steps: steps, options: options).json(graph: graph)
     }
 

@@ -13,7 +13,8 @@ import Synchronization
 /// classes (`exclude=`) are built on first use and kept.
 ///
 /// Services: OSRM's `route`, `nearest` and `table` (v1, any profile name, as `osrm-routed` ignores it),
-/// and Waymark's `waypoints`, `markers` and `pois`.
+/// Mapbox's `directions` (v5, `/directions/v5/{owner}/driving/…`, answered as `route`), and Waymark's
+/// `waypoints`, `markers` and `pois`.
 public final class RoutingService: Sendable {
     public let graph: RoadGraph
     public let router: Router
@@ -57,7 +58,12 @@ public final class RoutingService: Sendable {
     public func makeWorkspace() -> RoutingWorkspace { router.makeWorkspace() }
 
     /// The services and the version each speaks.
-    static let services = ["route", "nearest", "table", "waypoints", "markers", "pois"]
+    static let services = ["route", "nearest", "table", "waypoints", "markers", "pois", "directions"]
+    /// The version each service speaks: Mapbox's Directions API is v5, the rest v1.
+    static func version(of service: String) -> String { service == "directions" ? "v5" : "v1" }
+    /// The Directions API profiles a car router answers (traffic is not modelled, so `driving-traffic`
+    /// is answered as `driving`).
+    static let directionsProfiles: Set<String> = ["driving", "driving-traffic"]
     /// OSRM services Waymark does not offer.
     static let unsupportedOSRMServices: Set<String> = ["match", "trip", "tile"]
 
@@ -81,13 +87,16 @@ public final class RoutingService: Sendable {
             let detail = Self.unsupportedOSRMServices.contains(request.service) ? " (Waymark offers \(Self.services.joined(separator: ", ")))" : ""
             throw ServiceError(.invalidService, "Service \(request.service) not found!" + detail)
         }
-        guard request.version == "v1" else {
-            throw ServiceError(.invalidVersion, "Service \(request.service) has no version \(request.version) (only v1)")
+        let version = Self.version(of: request.service)
+        guard request.version == version else {
+            throw ServiceError(.invalidVersion, "Service \(request.service) has no version \(request.version) (only \(version))")
         }
         switch request.service {
         case "route":
             let route = try RouteRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
             return ServiceResponse(body: try self.route(route, workspace: workspace))
+        case "directions":
+            return ServiceResponse(body: try directions(request, workspace: workspace))
         case "nearest":
             let nearest = try NearestRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
             return ServiceResponse(body: try self.nearest(nearest))
@@ -97,6 +106,20 @@ public final class RoutingService: Sendable {
         default:
             return try answerWaymarkService(request, workspace: workspace)
         }
+    }
+
+    /// Mapbox's `/directions/v5/{owner}/{profile}/…`: a `/route/v1` request for a car profile, whose
+    /// `access_token` (an account key Waymark has no use for) is ignored.
+    /// - Throws: `InvalidUrl` for a profile other than `driving` or `driving-traffic`; as `route`.
+    func directions(_ target: RequestTarget, workspace: RoutingWorkspace) throws(ServiceError) -> String {
+        let profile = String((target.profile ?? "").split(separator: "/").last ?? "")
+        guard Self.directionsProfiles.contains(profile) else {
+            throw ServiceError(.invalidUrl, "profile '\(profile.prefix(40))' is not offered (this server routes cars: "
+                               + Self.directionsProfiles.sorted().joined(separator: ", ") + ")")
+        }
+        let options = target.options.filter { $0.name != "access_token" }
+        let route = try RouteRequest.parse(coordinates: target.coordinates, options: options, limits: limits)
+        return try self.route(route, workspace: workspace)
     }
 
     /// The router for a set of excluded classes (the shared one when none), built on first use.

@@ -10,7 +10,9 @@ import Routing
 /// and `waypoints[]` (snapped `location` as [lon, lat], `name`, snap `distance`; `hint` is omitted).
 /// Distances are metres and durations seconds with one decimal, coordinates six decimals, bearings
 /// whole degrees. Each step lists every junction it passes in `intersections`, the first being its
-/// maneuver's, as OSRM does, and carries `destinations` and `exits` when signed.
+/// maneuver's, as OSRM does, and carries `destinations` and `exits` when signed; its maneuver carries
+/// the `instruction` sentence, and, when asked, the step Mapbox's `voiceInstructions` and
+/// `bannerInstructions` (`OSRMRouteResponse+Instructions`).
 public struct OSRMRouteResponse: Sendable {
     /// How `geometry` values are written (OSRM's `geometries=` parameter).
     public enum GeometryFormat: String, Sendable, CaseIterable {
@@ -48,13 +50,21 @@ public struct OSRMRouteResponse: Sendable {
     }
 
     /// What the response holds, with OSRM's defaults: polyline geometry, simplified overview, no steps,
-    /// no annotations, waypoints listed.
+    /// no annotations, waypoints listed, no voice or banner instructions.
     public struct Options: Sendable {
         public var geometries: GeometryFormat = .polyline
         public var overview: Overview = .simplified
         public var steps = false
         public var annotations: Annotations = []
         public var skipWaypoints = false
+        /// Mapbox's `voiceInstructions` on every step (with `steps`), and the route's `voiceLocale`.
+        public var voiceInstructions = false
+        /// Mapbox's `bannerInstructions` on every step (with `steps`).
+        public var bannerInstructions = false
+        /// The units the voice instructions speak distances in.
+        public var voiceUnits: VoiceUnits = .metric
+        /// The language of the voice and banner instructions (the steps carry their own).
+        public var language: InstructionLanguage = .en
         public init() {}
     }
 
@@ -86,8 +96,11 @@ public struct OSRMRouteResponse: Sendable {
         }
         w.key("legs")
         w.beginArray()
-        for (i, leg) in route.legs.enumerated() { writeLeg(leg, steps: steps[i], graph: graph, into: &w) }
+        for (i, leg) in route.legs.enumerated() {
+            writeLeg(leg, steps: steps[i], arrivalIndex: i + 1 < route.legs.count ? i + 1 : nil, graph: graph, into: &w)
+        }
         w.endArray()
+        if options.steps && options.voiceInstructions { w.field("voiceLocale", options.language.rawValue) }
         w.field("weight_name", route.metric == .time ? "duration" : "distance")
         w.field("weight", route.weight)
         w.field("duration", route.duration)
@@ -146,15 +159,16 @@ public struct OSRMRouteResponse: Sendable {
 
     private func weight(distance: Meters, duration: Seconds) -> Double { route.metric == .time ? duration : distance }
 
-    private func writeLeg(_ leg: RouteLeg, steps: [RouteStep], graph: RoadGraph, into w: inout JSONWriter) {
+    private func writeLeg(_ leg: RouteLeg, steps: [RouteStep], arrivalIndex: Int?, graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
         w.key("steps")
         w.beginArray()
         if options.steps {
             let passes = JunctionPass.passes(along: leg, graph: graph)
             let owned = JunctionPass.assign(passes, to: steps)
+            let guidance = StepGuidance(steps: steps, arrivalIndex: arrivalIndex, options: options, drivingSide: graph.drivingSide)
             for (k, step) in steps.enumerated() {
-                writeStep(step, junction: owned[k].maneuver, passed: owned[k].passed, graph: graph, into: &w)
+                writeStep(step, junction: owned[k].maneuver, passed: owned[k].passed, guidance: guidance.at(k), graph: graph, into: &w)
             }
         }
         w.endArray()
@@ -168,7 +182,7 @@ public struct OSRMRouteResponse: Sendable {
     }
 
     private func writeStep(_ step: RouteStep, junction: JunctionPass?, passed: [JunctionPass],
-                           graph: RoadGraph, into w: inout JSONWriter) {
+                           guidance: StepGuidance.Step, graph: RoadGraph, into w: inout JSONWriter) {
         let m = step.maneuver
         w.beginObject()
         w.key("geometry")
@@ -177,6 +191,7 @@ public struct OSRMRouteResponse: Sendable {
         w.beginObject()
         w.field("bearing_after", Int(m.bearingAfter.degrees.rounded()) % 360)
         w.field("bearing_before", Int(m.bearingBefore.degrees.rounded()) % 360)
+        w.field("instruction", m.instruction)
         w.key("location")
         Self.writePosition(m.location, into: &w)
         if let modifier = m.modifier { w.field("modifier", modifier.rawValue) }
@@ -196,6 +211,8 @@ public struct OSRMRouteResponse: Sendable {
         writeIntersection(for: m, junction: junction, graph: graph, into: &w)
         for pass in passed { Self.writePassedIntersection(pass, graph: graph, into: &w) }
         w.endArray()
+        if let voice = guidance.voice { Self.writeVoiceInstructions(voice, into: &w) }
+        if let banners = guidance.banners { Self.writeBannerInstructions(banners, drivingSide: graph.drivingSide, into: &w) }
         w.field("weight", weight(distance: step.distance, duration: step.duration))
         w.field("duration", step.duration)
         w.field("distance", step.distance)

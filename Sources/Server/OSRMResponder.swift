@@ -20,7 +20,8 @@ struct OSRMResponder: HTTPResponder {
     var mapPage: MapPageFiles?
 
     /// Services named in metrics labels; anything else is `other`.
-    static let knownServices: Set<String> = ["route", "nearest", "table", "waypoints", "markers", "pois", "roads", "health", "metrics"]
+    static let knownServices: Set<String> = ["route", "nearest", "table", "waypoints", "markers", "pois", "roads", "directions",
+                                             "health", "metrics"]
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now

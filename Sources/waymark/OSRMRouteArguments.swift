@@ -26,6 +26,14 @@ struct OSRMRouteArguments: ParsableArguments {
     var waypoints: String?
     @Option(name: .customLong("skip-waypoints"), help: "osrm: skip_waypoints true or false (default false).")
     var skipWaypoints: String?
+    @Option(name: .customLong("voice-instructions"), help: "osrm: voice_instructions true or false (default false): Mapbox's spoken announcements on every step.")
+    var voiceInstructions: String?
+    @Option(name: .customLong("banner-instructions"), help: "osrm: banner_instructions true or false (default false): Mapbox's banners on every step.")
+    var bannerInstructions: String?
+    @Option(name: .customLong("voice-units"), help: "osrm: voice_units metric (default) or imperial.")
+    var voiceUnits: String?
+    @Option(name: .customLong("roundabout-exits"), help: "osrm: roundabout_exits true (default) or false (leaving a roundabout is no step of its own).")
+    var roundaboutExits: String?
 
     /// The OSRM request the command makes: the options given, and `steps=true` unless `--steps` says
     /// otherwise. A command-line route is read for its turns (the guidance scorer and people alike), so
@@ -42,6 +50,8 @@ struct OSRMRouteArguments: ParsableArguments {
             ("steps", steps), ("geometries", geometries), ("overview", overview), ("annotations", annotations),
             ("alternatives", alternatives), ("continue_straight", continueStraight), ("radiuses", radiuses),
             ("bearings", bearings), ("exclude", exclude), ("waypoints", waypoints), ("skip_waypoints", skipWaypoints),
+            ("voice_instructions", voiceInstructions), ("banner_instructions", bannerInstructions), ("voice_units", voiceUnits),
+            ("roundabout_exits", roundaboutExits),
         ]
         return all.compactMap { name, value in value.map { (name, $0) } }
     }

@@ -16,8 +16,9 @@ struct RouteCommand: ParsableCommand {
         within --max-snap, unless all points lie on that same island.
 
         With --format osrm the OSRM options (--steps, --geometries, --overview, --annotations, ...) take \
-        the values and defaults of OSRM's /route/v1 query options, and the body printed is the one \
-        'waymark serve' answers to the same request.
+        the values and defaults of OSRM's /route/v1 query options (and Mapbox's --voice-instructions, \
+        --banner-instructions, --voice-units, --roundabout-exits; --language is the request's language), \
+        and the body printed is the one 'waymark serve' answers to the same request.
 
         Exit status: 0 success, 1 bad input, 3 no route connects the points, 4 a point has no road \
         nearby. With --format osrm every failure also prints OSRM's error body on standard output \
@@ -54,7 +55,9 @@ struct RouteCommand: ParsableCommand {
     /// of its code.
     func runOSRM() throws {
         do {
-            var request = try RouteRequest.parse(coordinates: try endpoints.coordinates(), options: osrm.options(), limits: ServiceLimits())
+            // --language is every format's option; for osrm it is the request's `language`, checked by its parser.
+            let options = osrm.options() + [(name: "language", value: language.language)]
+            var request = try RouteRequest.parse(coordinates: try endpoints.coordinates(), options: options, limits: ServiceLimits())
             // Checked when the options were parsed (`RoutingArguments.validate`), so these cannot fail here.
             request.metric = try routing.parsedMetric()
             request.snapping.defaultRadius = try routing.snapLimit()

@@ -7,8 +7,10 @@ import Testing
 @Suite struct OutputKeyConventionTests {
     static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
     static let from = "45.8075,15.9838", to = "45.8160,15.9916", via = "45.8120,15.9880"
-    /// Keys other conventions fix: simplestyle's marker properties in the GeoJSON map views.
-    static let foreignKeys: Set<String> = ["marker-color", "marker-symbol"]
+    /// Keys other conventions fix: simplestyle's marker properties in the GeoJSON map views, and Mapbox's
+    /// Directions keys of the voice and banner instructions (the protocol its clients decode).
+    static let foreignKeys: Set<String> = ["marker-color", "marker-symbol", "voiceInstructions", "bannerInstructions",
+                                           "distanceAlongGeometry", "ssmlAnnouncement", "voiceLocale"]
 
     /// Whether a key is lower-case words joined by single underscores (`distance_along_route`, `p95_ms`).
     static func isSnakeCase(_ key: String) -> Bool {
@@ -51,6 +53,7 @@ import Testing
 
     @Test(arguments: [
         ["route", "--format", "osrm"], ["route", "--format", "osrm", "--geometries", "polyline6"],
+        ["route", "--format", "osrm", "--voice-instructions", "true", "--banner-instructions", "true", "--language", "hr"],
         ["route", "--format", "geojson"], ["markers", "--format", "json", "--pois", "all", "--speed", "55"],
         ["markers", "--format", "geojson", "--pois", "all"],
     ])

@@ -348,3 +348,40 @@ import TestSupport
         }
     }
 }
+
+/// `waymark route --format osrm` with Mapbox's instruction options, on the sample town.
+@Suite struct RouteCommandInstructionTests {
+    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let from = "45.8075,15.9838", to = "45.8160,15.9916", via = "45.8120,15.9880"
+
+    static func route(_ arguments: [String]) throws -> CLI.Result {
+        try CLI.run(["route", "--osm", Self.town, "--from", Self.from, "--to", Self.to, "--via", Self.via] + arguments)
+    }
+
+    @Test func voiceAndBannerInstructionsInCroatianWithImperialUnits() throws {
+        let result = try Self.route(["--format", "osrm", "--voice-instructions", "true", "--banner-instructions", "true",
+                                     "--voice-units", "imperial", "--language", "hr"])
+        #expect(result.status == 0, "\(result)")
+        let body = try RouteCommandTests.json(result.stdout)
+        let route = try #require((body["routes"] as? [[String: Any]])?.first)
+        #expect(route["voiceLocale"] as? String == "hr")
+        let legs = try #require(route["legs"] as? [[String: Any]])
+        #expect(legs.count == 2)
+        let steps = legs.flatMap { $0["steps"] as? [[String: Any]] ?? [] }
+        let spoken = steps.flatMap { ($0["voiceInstructions"] as? [[String: Any]] ?? []).compactMap { $0["announcement"] as? String } }
+        #expect(steps.allSatisfy { !($0["voiceInstructions"] as? [Any] ?? []).isEmpty && !($0["bannerInstructions"] as? [Any] ?? []).isEmpty })
+        #expect(spoken.contains("Stigli ste na međuodredište 1") || spoken.contains { $0.hasPrefix("Stigli ste na međuodredište 1,") },
+                "\(spoken)")
+        #expect(spoken.contains { $0.contains("stopa") || $0.contains("milj") }, "\(spoken)")
+        #expect(!spoken.contains { $0.contains("metar") }, "\(spoken)")
+    }
+
+    @Test func badVoiceUnitsIsAnOSRMErrorAndTheOptionsNeedOSRM() throws {
+        let furlongs = try Self.route(["--format", "osrm", "--voice-instructions", "true", "--voice-units", "furlongs"])
+        #expect(furlongs.status == 1, "\(furlongs)")
+        #expect(try RouteCommandTests.json(furlongs.stdout)["code"] as? String == "InvalidValue")
+        #expect(furlongs.stderr.contains("voice_units"), "\(furlongs.stderr)")
+        let text = try Self.route(["--voice-instructions", "true"])
+        #expect(text.status == 1 && text.stderr.contains("--voice-instructions"), "\(text)")
+    }
+}

@@ -135,6 +135,8 @@ import Testing
         let turns = f.turns(f.handRoute("shef"))
         #expect(turns.map(\.type) == [type])
         #expect(turns[0].exit == nil)
+        // OSRM's clients need a modifier where there is no exit: the direction of entering the ring.
+        #expect(turns[0].modifier.map { TurnAngleBands.direction(for: $0) } == .right)
         #expect(turns[0].roadName == (ring == .named ? "Trg" : ""))
     }
 

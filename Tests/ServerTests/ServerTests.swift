@@ -72,6 +72,25 @@ import TestSupport
         }
     }
 
+    @Test func mapboxDirectionsRequestIsAnsweredAsTheRoute() async throws {
+        try await Self.withServer { _, port in
+            let client = try RawHTTPClient(port: port, timeout: 120)
+            let coordinates = "\(Self.lonLat("a"));\(Self.lonLat("d"))"
+            let options = "steps=true&voice_instructions=true&banner_instructions=true&language=en-US"
+            let response = try client.get("/directions/v5/mapbox/driving/\(coordinates)?\(options)&access_token=pk.test")
+            #expect(response.status == 200)
+            #expect(response.body.contains("\"voiceInstructions\":[{\"distanceAlongGeometry\""))
+            #expect(response.body.contains("\"bannerInstructions\":[{\"distanceAlongGeometry\""))
+            let service = RoutingService(graph: Self.graph)
+            let route = "/route/v1/driving/\(coordinates)?\(options)"
+            #expect(response.body == service.respond(to: route, workspace: service.makeWorkspace()).body)
+            let bad = try client.get("/directions/v5/mapbox/driving/\(coordinates)?\(options)&voice_units=furlongs")
+            #expect(bad.status == 400 && bad.body.hasPrefix("{\"code\":\"InvalidValue\""))
+            let metrics = try client.get("/metrics")
+            #expect(metrics.body.contains("waymark_requests_total{service=\"directions\",code=\"Ok\"} 1"), "\(metrics.body)")
+        }
+    }
+
     @Test func errorsHaveOSRMBodiesAndStatuses() async throws {
         try await Self.withServer { _, port in
             let client = try RawHTTPClient(port: port, timeout: 120)
