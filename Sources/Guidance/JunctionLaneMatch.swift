@@ -21,9 +21,11 @@ struct JunctionLaneMatch: Sendable {
     /// each arrow goes to the road a car may take that it points to best (right arrows to turns right
     /// …), the lanes without arrows to the turns no arrow serves (`LaneGroups.assignUnmarkedLanes`,
     /// when `assigningUnmarkedLanes`), and arrows no road here takes are lanes for a junction further on,
-    /// so they lead on when the route drives straight on. Nil when no lane leads onto the route's road.
+    /// so they lead on when the route drives straight on (unless `requiringEveryArrowMatched`, when there
+    /// are then no lanes). Nil when no lane leads onto the route's road.
     /// - Complexity: O(groups × exits).
-    init?(pattern: [TurnLaneMask], groups: LaneGroups, exits: [LaneExit], routeRoad: Int, assigningUnmarkedLanes: Bool) {
+    init?(pattern: [TurnLaneMask], groups: LaneGroups, exits: [LaneExit], routeRoad: Int, assigningUnmarkedLanes: Bool,
+          requiringEveryArrowMatched: Bool = false) {
         let enterable = exits.filter(\.entryAllowed)
         var groups = groups
         if assigningUnmarkedLanes {
@@ -32,9 +34,15 @@ struct JunctionLaneMatch: Sendable {
         }
         guard let route = exits.first(where: { $0.road == routeRoad }) else { return nil }
         let continuesThrough = route.isLed(by: .straight)
+        // As many arrows as roads to take: an arrow pointing to none of them stands for the road in its place
+        // from the right (OSRM's trivial match), so a ramp that bends the other way still gets its lane.
+        let inOrder = enterable.filter { $0.direction != .uturn }.sorted { $0.angle < $1.angle }
+        let pairsInOrder = inOrder.count == groups.groups.count
         var leading: [LaneGroup] = []
-        for group in groups.groups {
-            let road = group.servedRoad ?? Self.bestRoad(for: group, among: enterable)
+        for (n, group) in groups.groups.enumerated() {
+            var road = group.servedRoad ?? Self.bestRoad(for: group, among: enterable)
+            if road == nil, pairsInOrder, inOrder[n].couldPair(with: group.tag) { road = inOrder[n].road }
+            if road == nil && requiringEveryArrowMatched { return nil }
             if road == routeRoad || (road == nil && continuesThrough) { leading.append(group) }
         }
         guard let first = leading.map(\.first).min(), let last = leading.map(\.last).max() else { return nil }

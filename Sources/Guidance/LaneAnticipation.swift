@@ -1,14 +1,17 @@
 import Geodesy
 
-/// OSRM's lane anticipation (`anticipateLaneChange`): where junctions with lanes follow each other
-/// closely, a driver has no time to change lanes between them, so the lanes valid at a junction are
-/// narrowed to those that lead into the valid lanes of the turn right after it.
+/// OSRM's lane anticipation (`anticipateLaneChange`): where a turn with lanes follows a junction with
+/// lanes closely, a driver has no time to change lanes between them, so the lanes valid at the junction
+/// are narrowed to those that lead into the valid lanes of the turn after it.
 ///
-/// Walking back over each run of close junctions, a turn to the left keeps the previous junction's
-/// leftmost valid lanes (as many as the turn uses, shifted right by the lanes left of the turn), a turn
-/// to the right its rightmost. A junction passed straight on constrains nothing, so a long row of
-/// straight junctions keeps all its lanes; nor is a junction narrowed where every lane of its road
-/// leads on (a forced turn), or where the turn ahead uses as many lanes.
+/// Walking back over the junctions, a turn to the left keeps the previous junction's leftmost valid lanes
+/// (as many as the turn uses, shifted right by the lanes left of the turn), a turn to the right its
+/// rightmost. A turn constrains the junction before it when the turn itself is close to the maneuver
+/// after it (within `laneChangeDistance` per lane a driver may have to cross there: OSRM's adaptive
+/// threshold; so a turn every lane of its road takes constrains nothing) and the junction before lies
+/// within `reach`. A junction passed straight on constrains nothing, so a long row of straight junctions
+/// keeps all its lanes; nor is a junction narrowed where every lane of its road leads on, or where the
+/// turn ahead uses as many lanes.
 enum LaneAnticipation {
     /// A junction of the route as anticipation sees it.
     struct Site {
@@ -23,21 +26,29 @@ enum LaneAnticipation {
     /// The side of a turn, for anticipation: straight on covers every maneuver without a left or right.
     enum TurnSide { case left, right, straight }
 
-    /// Junctions closer than this to the next one form a run (OSRM's `min_distance_needed_for_lane_change`).
-    static let laneChangeDistance: Meters = 200
+    /// The distance a driver needs per lane to cross (OSRM's 200 m `min_distance_needed_for_lane_change`;
+    /// OSRM's scenarios drawn 200 m apart measure up to 201.2 m along the ground, hence the slack).
+    static let laneChangeDistance: Meters = 205
+    /// How far back a turn still narrows a junction's lanes (OSRM's scenarios narrow junctions 500 m back).
+    static let reach: Meters = 3 * laneChangeDistance
 
     /// Narrows the valid lanes of `sites`, in route order, in place.
     /// - Complexity: O(sites).
     static func apply(to sites: inout [Site]) {
+        // Which turns are close to the maneuver after them, judged on their own lanes before any narrowing.
+        let close = sites.map(isCloseToNextManeuver)
         // Backwards, so a turn's narrowed lanes narrow the junction before it in turn.
-        for k in sites.indices.dropLast().reversed() where isQuickWithLanes(sites[k]) && isQuickWithLanes(sites[k + 1]) {
-            constrain(&sites[k], by: sites[k + 1])
+        for k in sites.indices.dropLast().reversed() where close[k + 1] && sites[k].distanceToNext < reach {
+            let current = sites[k + 1]
+            constrain(&sites[k], by: current)
         }
     }
 
-    /// Whether a site takes part in anticipation: it has lanes and the next junction is close.
-    static func isQuickWithLanes(_ site: Site) -> Bool {
-        site.match != nil && site.distanceToNext < laneChangeDistance
+    /// Whether a site's turn is close to the next maneuver for the lanes a driver may have to cross there.
+    static func isCloseToNextManeuver(_ site: Site) -> Bool {
+        guard let match = site.match else { return false }
+        let lanesToCross = max(match.lanesLeftOfValid, match.lanesRightOfValid)
+        return site.distanceToNext < Double(lanesToCross) * laneChangeDistance
     }
 
     /// Narrows `previous`'s valid lanes to those leading into `current`'s turn.

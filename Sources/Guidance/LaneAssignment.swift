@@ -5,9 +5,8 @@ import Routing
 /// The lanes at every junction of a leg (OSRM's `lanes` on each intersection): which lanes of the road
 /// arriving there lead onto the route, as OSRM's turn lane handler and lane anticipation decide.
 ///
-/// 1. The lanes at a junction are those mapped on the road arriving there; where that road has none, those
-///    of the road before it across nodes that are mere way ends or bends (OSRM merges such pieces into
-///    one road, keeping the lanes nearest the junction); where it still has none and the previous junction
+/// 1. The lanes at a junction are those mapped on the road arriving there, or before it across nodes that
+///    are mere way ends or bends (`RoadGraph.lanes(arrivingAt:along:)`); where it has none and the previous junction
 ///    lies within `carryOverDistance`, the lanes that led on there (lanes painted before a junction for a
 ///    turn just after it, as at a dual carriageway).
 /// 2. Each junction's lanes are matched to its roads (`JunctionLaneMatch`); a junction whose lanes were
@@ -80,64 +79,43 @@ struct LaneAssignment {
     /// The lanes at junction `i` matched to its roads, and the site they were taken over from (nil: the
     /// road's own).
     private func match(at i: Int, maneuver: ManeuverAtJunction?, previous: PreviousJunction?) -> (JunctionLaneMatch?, Int?) {
-        let (pattern, stretchStart) = arrivingLanes(at: i)
+        let (pattern, stretchStart) = graph.lanes(arrivingAt: i, along: edges)
         if !pattern.isEmpty {
-            guard let groups = LaneGroups(pattern: pattern[...]) else { return (nil, nil) }
-            return (matchJunction(at: i, pattern: pattern, groups: groups, maneuver: maneuver, assigningUnmarkedLanes: true), nil)
+            guard let groups = LaneGroups(pattern: pattern) else { return (nil, nil) }
+            return (matchJunction(at: i, pattern: Array(pattern), groups: groups, maneuver: maneuver, carriedOver: false), nil)
         }
         guard let previous, previous.junction == stretchStart, let carried = previous.match,
               distanceToJunction(i) - distanceToJunction(stretchStart) <= Self.carryOverDistance,
               let groups = LaneGroups(leadingOn: carried.leadingOn) else { return (nil, nil) }
-        let match = matchJunction(at: i, pattern: carried.pattern, groups: groups, maneuver: maneuver, assigningUnmarkedLanes: false)
+        let match = matchJunction(at: i, pattern: carried.pattern, groups: groups, maneuver: maneuver, carriedOver: true)
         return (match, match == nil ? nil : previous.site)
     }
 
-    /// The lanes of the road arriving at junction `i` (empty: none mapped), looking back across nodes
-    /// where only this road passes, and the junction index where that stretch of road begins.
-    /// - Complexity: O(length of the stretch).
-    func arrivingLanes(at i: Int) -> (pattern: [TurnLaneMask], stretchStart: Int) {
-        var j = i - 1
-        while true {
-            let lanes = graph.turnLanes(of: edges[j])
-            if !lanes.isEmpty { return (Array(lanes), j) }
-            guard j >= 1, neighbourCount(of: graph.head[Int(edges[j - 1])]) == 2 else { return ([], j) }
-            j -= 1
-        }
-    }
-
-    /// Matches `groups` at junction `i`, with the route's road and maneuver.
+    /// Matches `groups` at junction `i`, with the route's road and maneuver; lanes `carriedOver` from the
+    /// junction before serve this one only when each of their arrows points to a road here (OSRM's
+    /// "simple" previous lanes).
     private func matchJunction(at i: Int, pattern: [TurnLaneMask], groups: LaneGroups, maneuver: ManeuverAtJunction?,
-                               assigningUnmarkedLanes: Bool) -> JunctionLaneMatch? {
+                               carriedOver: Bool) -> JunctionLaneMatch? {
         let arrival = index.arrival(edges: edges, at: i - 1).bearing
         let junction = Junction(graph: graph, index: index, inEdge: edges[i - 1], arrival: arrival,
                                 arrivedFrom: i >= 2 ? graph.head[Int(edges[i - 2])] : nil)
         guard let routeRoad = junction.index(ofOutEdge: edges[i]) else { return nil }
+        let turns = JunctionTurns(labels: index.labels, junction: junction)
         var exits: [LaneExit] = []
         for (k, road) in junction.roads.enumerated() {
             if k == 0 && !(road.outEdge != nil && road.entryAllowed) { continue }
             var exit = LaneExit(road: k, angle: road.angle, direction: k == 0 ? .uturn : LaneExit.direction(ofAngle: road.angle),
                                 entryAllowed: road.entryAllowed && road.outEdge != nil)
-            if k == routeRoad { Self.describeRouteExit(&exit, maneuver: maneuver) }
+            if k == routeRoad, let maneuver {
+                exit.describe(type: maneuver.type, modifier: maneuver.modifier, isSilent: false)
+            } else if k != 0 && exit.entryAllowed {
+                let instruction = turns.instruction(for: k)
+                exit.describe(type: instruction.type, modifier: instruction.modifier, isSilent: instruction.isSilent || k == routeRoad)
+            }
             exits.append(exit)
         }
         return JunctionLaneMatch(pattern: pattern, groups: groups, exits: exits, routeRoad: routeRoad,
-                                 assigningUnmarkedLanes: assigningUnmarkedLanes)
-    }
-
-    /// The route's own road takes the direction of its maneuver; without one (the obvious way on), or at a
-    /// fork, a slight continue or a change of name, through lanes lead onto it too (OSRM's `isValidMatch`).
-    static func describeRouteExit(_ exit: inout LaneExit, maneuver: ManeuverAtJunction?) {
-        guard let maneuver else {
-            exit.isQuietContinuation = true
-            return
-        }
-        if let direction = LaneExit.direction(of: maneuver.modifier) { exit.direction = direction }
-        let slight = maneuver.modifier == .slightLeft || maneuver.modifier == .slightRight
-        switch maneuver.type {
-        case .newName, .notification: exit.isQuietContinuation = true
-        case .fork, .continue: exit.isQuietContinuation = slight
-        default: break
-        }
+                                 assigningUnmarkedLanes: !carriedOver, requiringEveryArrowMatched: carriedOver)
     }
 
     /// A junction whose lanes the junction ahead took over keeps only the lanes valid there as well, so a
@@ -170,20 +148,10 @@ struct LaneAssignment {
     }
 
     /// Whether the route passes a junction of more than two roads at `i` (OSRM lists an intersection).
-    func passesIntersection(at i: Int) -> Bool { neighbourCount(of: graph.head[Int(edges[i - 1])]) > 2 }
+    func passesIntersection(at i: Int) -> Bool { graph.distinctNeighbourCount(of: graph.head[Int(edges[i - 1])]) > 2 }
 
     /// Whether the route enters, drives or leaves a roundabout at junction `i`.
     func touchesRoundabout(at i: Int) -> Bool {
         graph.flags[Int(edges[i - 1])].contains(.roundabout) || graph.flags[Int(edges[i])].contains(.roundabout)
-    }
-
-    /// The number of distinct nodes joined to `node` by a road, in either direction.
-    /// - Complexity: O(degree²).
-    func neighbourCount(of node: NodeIndex) -> Int {
-        var neighbours: [NodeIndex] = []
-        func add(_ v: NodeIndex) { if v != node && !neighbours.contains(v) { neighbours.append(v) } }
-        for e in graph.outgoingEdges(of: node) { add(graph.head[Int(e)]) }
-        for e in graph.incomingEdges(of: node) { add(graph.tail[Int(e)]) }
-        return neighbours.count
     }
 }

@@ -45,6 +45,28 @@ struct LaneExit: Sendable, Hashable {
         }
     }
 
+    /// Takes the direction of the instruction for leaving here (Waymark's own judgement of the junction,
+    /// as OSRM matches lanes to its instructions): through lanes lead onto the road as well where nothing
+    /// is said (the obvious way on), the name changes, or a fork or a continue bends slightly.
+    mutating func describe(type: ManeuverType, modifier: ManeuverModifier?, isSilent: Bool) {
+        if let direction = Self.direction(of: modifier) { self.direction = direction }
+        let slight = modifier == .slightLeft || modifier == .slightRight
+        switch type {
+        case _ where isSilent: isQuietContinuation = true
+        case .newName, .notification: isQuietContinuation = true
+        case .fork, .continue: isQuietContinuation = slight
+        default: isQuietContinuation = false
+        }
+    }
+
+    /// Whether an arrow could stand for this road when arrows and roads pair up in order: it does not
+    /// point to the other side (a right arrow to a road bearing left beyond straight on, or the reverse).
+    func couldPair(with tag: TurnLaneMask) -> Bool {
+        if TurnLaneMask.anyRight.contains(tag) { return angle <= 200 }
+        if TurnLaneMask.anyLeft.contains(tag) { return angle >= 160 }
+        return tag == .straight || tag == .none
+    }
+
     /// Whether lanes showing `tag` lead onto this road (OSRM's `isValidMatch`): right arrows to a turn
     /// to the right, left arrows (and the u-turn arrow) to the left, through arrows straight on or onto
     /// the road the route quietly continues on.
