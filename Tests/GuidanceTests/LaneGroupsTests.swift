@@ -1,3 +1,4 @@
+import Geodesy
 @testable import Guidance
 import RoadNetwork
 import Testing
