@@ -6,9 +6,9 @@ import Routing
 /// arriving there lead onto the route, as OSRM's turn lane handler and lane anticipation decide.
 ///
 /// 1. The lanes at a junction are those mapped on the road arriving there, or before it across nodes that
-///    are mere way ends or bends (`RoadGraph.lanes(arrivingAt:along:)`); where it has none and the previous junction
-///    lies within `carryOverDistance`, the lanes that led on there (lanes painted before a junction for a
-///    turn just after it, as at a dual carriageway).
+///    are mere way ends or bends (`RoadGraph.lanes(arrivingAt:along:)`); where it has none and the previous
+///    junction lies within `carryOverDistance`, the lanes that led on there (lanes painted before a junction
+///    for a turn just after it, as at a dual carriageway).
 /// 2. Each junction's lanes are matched to its roads (`JunctionLaneMatch`); a junction whose lanes were
 ///    taken over by the next one keeps only the lanes valid there too.
 /// 3. Close junctions narrow each other's lanes (`LaneAnticipation`).
@@ -39,34 +39,60 @@ struct LaneAssignment {
     ///   whose road has lanes.
     func lanes(maneuvers: [Int: ManeuverAtJunction]) -> [Int: [Lane]] {
         guard edges.count > 1, edges.contains(where: { !graph.turnLanes(of: $0).isEmpty }) else { return [:] }
-        var positions: [Int] = []
-        var sites: [LaneAnticipation.Site] = []
-        var carriedFrom: [Int: Int] = [:]   // site → the site whose lanes it took over
-        for i in 1..<edges.count {
-            let maneuver = maneuvers[i]
-            guard maneuver != nil || passesIntersection(at: i) else { continue }
-            var site = LaneAnticipation.Site(match: nil, turn: Self.side(of: maneuver), distanceToNext: 0)
-            if !touchesRoundabout(at: i) {
-                let previous = sites.indices.last.map { PreviousJunction(site: $0, junction: positions[$0], match: sites[$0].match) }
-                let (match, carrier) = self.match(at: i, maneuver: maneuver, previous: previous)
-                site.match = match
-                if let carrier { carriedFrom[sites.count] = carrier }
-            }
-            positions.append(i)
-            sites.append(site)
-        }
-        guard sites.contains(where: { $0.match != nil }) else { return [:] }
-        for k in sites.indices {
-            let next = k + 1 < positions.count ? distanceToJunction(positions[k + 1]) : legLength
-            sites[k].distanceToNext = next - distanceToJunction(positions[k])
-        }
-        for (later, earlier) in carriedFrom { Self.keepLanesValidAhead(&sites[earlier], ahead: sites[later]) }
-        LaneAnticipation.apply(to: &sites)
+        var route = matchedJunctions(maneuvers: maneuvers)
+        guard route.sites.contains(where: { $0.match != nil }) else { return [:] }
+        for (later, earlier) in route.carriedFrom { Self.keepLanesValidAhead(&route.sites[earlier], ahead: route.sites[later]) }
+        LaneAnticipation.apply(to: &route.sites)
         var result: [Int: [Lane]] = [:]
-        for (k, site) in sites.enumerated() {
-            if let match = site.match { result[positions[k]] = Self.lanes(of: match) }
+        for (k, site) in route.sites.enumerated() {
+            if let match = site.match { result[route.junctions[k]] = Self.lanes(of: match) }
         }
         return result
+    }
+
+    /// The junctions OSRM lists on the leg, each with its lanes matched (`sites`, at `junctions`), and
+    /// which sites took their lanes over from which.
+    struct MatchedJunctions {
+        var junctions: [Int] = []
+        var sites: [LaneAnticipation.Site] = []
+        /// Site → the site whose lanes it took over.
+        var carriedFrom: [Int: Int] = [:]
+    }
+
+    /// Every maneuver and intersection of the leg with its lanes matched, and how far each lies from the next.
+    ///
+    /// One pass along the leg carries the lanes of the road arriving across nodes where only it passes
+    /// (`RoadGraph.lanes(arrivingAt:along:)` for one junction).
+    /// - Complexity: O(edges × degree²), plus the matching at each junction whose road has lanes.
+    private func matchedJunctions(maneuvers: [Int: ManeuverAtJunction]) -> MatchedJunctions {
+        var route = MatchedJunctions()
+        var arriving: ArraySlice<TurnLaneMask> = [], stretchStart = 0
+        for i in 1..<edges.count {
+            let own = graph.turnLanes(of: edges[i - 1])
+            if !own.isEmpty { arriving = own }
+            let roads = graph.distinctNeighbourCount(of: graph.head[Int(edges[i - 1])])
+            let maneuver = maneuvers[i]
+            if maneuver != nil || roads > 2 {
+                var site = LaneAnticipation.Site(match: nil, turn: Self.side(of: maneuver), distanceToNext: 0)
+                if !touchesRoundabout(at: i) {
+                    let previous = route.sites.indices.last.map {
+                        PreviousJunction(site: $0, junction: route.junctions[$0], match: route.sites[$0].match)
+                    }
+                    let (match, carrier) = self.match(at: i, arriving: arriving, stretchStart: stretchStart,
+                                                      maneuver: maneuver, previous: previous)
+                    site.match = match
+                    if let carrier { route.carriedFrom[route.sites.count] = carrier }
+                }
+                route.junctions.append(i)
+                route.sites.append(site)
+            }
+            if roads != 2 { (arriving, stretchStart) = ([], i) }
+        }
+        for k in route.sites.indices {
+            let next = k + 1 < route.junctions.count ? distanceToJunction(route.junctions[k + 1]) : legLength
+            route.sites[k].distanceToNext = next - distanceToJunction(route.junctions[k])
+        }
+        return route
     }
 
     /// The junction listed before the one being matched.
@@ -77,9 +103,10 @@ struct LaneAssignment {
     }
 
     /// The lanes at junction `i` matched to its roads, and the site they were taken over from (nil: the
-    /// road's own).
-    private func match(at i: Int, maneuver: ManeuverAtJunction?, previous: PreviousJunction?) -> (JunctionLaneMatch?, Int?) {
-        let (pattern, stretchStart) = graph.lanes(arrivingAt: i, along: edges)
+    /// road's own). `arriving` are the lanes of the road arriving there (empty: none), on a stretch of
+    /// road that begins at junction `stretchStart`.
+    private func match(at i: Int, arriving pattern: ArraySlice<TurnLaneMask>, stretchStart: Int, maneuver: ManeuverAtJunction?,
+                       previous: PreviousJunction?) -> (JunctionLaneMatch?, Int?) {
         if !pattern.isEmpty {
             guard let groups = LaneGroups(pattern: pattern) else { return (nil, nil) }
             return (matchJunction(at: i, pattern: Array(pattern), groups: groups, maneuver: maneuver, carriedOver: false), nil)
@@ -146,9 +173,6 @@ struct LaneAssignment {
                         validIndication: valid ? arrow.flatMap(LaneIndication.init(arrow:)) : nil)
         }
     }
-
-    /// Whether the route passes a junction of more than two roads at `i` (OSRM lists an intersection).
-    func passesIntersection(at i: Int) -> Bool { graph.distinctNeighbourCount(of: graph.head[Int(edges[i - 1])]) > 2 }
 
     /// Whether the route enters, drives or leaves a roundabout at junction `i`.
     func touchesRoundabout(at i: Int) -> Bool {

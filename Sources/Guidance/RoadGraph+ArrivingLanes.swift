@@ -20,13 +20,24 @@ extension RoadGraph {
     }
 
     /// The number of distinct nodes joined to `node` by a road, in either direction (2: only one road
-    /// passes; more: an intersection).
-    /// - Complexity: O(degree²).
-    func distinctNeighbourCount(of node: NodeIndex) -> Int {
-        var neighbours: [NodeIndex] = []
-        func add(_ v: NodeIndex) { if v != node && !neighbours.contains(v) { neighbours.append(v) } }
-        for e in outgoingEdges(of: node) { add(head[Int(e)]) }
-        for e in incomingEdges(of: node) { add(tail[Int(e)]) }
-        return neighbours.count
+    /// passes; more: an intersection), counted up to `limit` (the callers only tell 2 from more).
+    /// - Complexity: O(degree²), without allocating.
+    func distinctNeighbourCount(of node: NodeIndex, upTo limit: Int = 3) -> Int {
+        let outgoing = outgoingEdges(of: node), incoming = incomingEdges(of: node)
+        var count = 0
+        for e in outgoing {
+            let v = head[Int(e)]
+            if v == node || outgoing[..<e].contains(where: { head[Int($0)] == v }) { continue }
+            count += 1
+            if count >= limit { return count }
+        }
+        for (k, e) in incoming.enumerated() {
+            let v = tail[Int(e)]
+            if v == node || outgoing.contains(where: { head[Int($0)] == v })
+                || incoming.prefix(k).contains(where: { tail[Int($0)] == v }) { continue }
+            count += 1
+            if count >= limit { return count }
+        }
+        return count
     }
 }
