@@ -38,7 +38,7 @@ struct LaneAssignment {
     /// - Complexity: O(edges) to find the junctions, plus O(degree² + lanes × degree) at each junction
     ///   whose road has lanes.
     func lanes(maneuvers: [Int: ManeuverAtJunction]) -> [Int: [Lane]] {
-        guard edges.count > 1, edges.contains(where: { !graph.turnLanes(of: $0).isEmpty }) else { return [:] }
+        guard edges.count > 1, graph.turnLanePatterns.count > 1, edges.contains(where: graph.hasTurnLanes) else { return [:] }
         var route = matchedJunctions(maneuvers: maneuvers)
         guard route.sites.contains(where: { $0.match != nil }) else { return [:] }
         for (later, earlier) in route.carriedFrom { Self.keepLanesValidAhead(&route.sites[earlier], ahead: route.sites[later]) }

@@ -21,23 +21,22 @@ extension RoadGraph {
 
     /// The number of distinct nodes joined to `node` by a road, in either direction (2: only one road
     /// passes; more: an intersection), counted up to `limit` (the callers only tell 2 from more).
+    ///
+    /// An edge entering `node` from a node it leads to is the twin of a road already counted; the others
+    /// are one-way roads coming in, counted one each. Found from the nodes' out-edges alone, since an
+    /// edge's tail is a search (`EdgeTailColumn`) and this runs at every node of a route with lanes.
     /// - Complexity: O(degree²), without allocating.
     func distinctNeighbourCount(of node: NodeIndex, upTo limit: Int = 3) -> Int {
-        let outgoing = outgoingEdges(of: node), incoming = incomingEdges(of: node)
-        var count = 0
+        let outgoing = outgoingEdges(of: node)
+        var count = 0, twins = 0
         for e in outgoing {
             let v = head[Int(e)]
             if v == node || outgoing[..<e].contains(where: { head[Int($0)] == v }) { continue }
             count += 1
-            if count >= limit { return count }
+            twins += outgoingEdges(of: v).reduce(0) { $0 + (head[Int($1)] == node ? 1 : 0) }
         }
-        for (k, e) in incoming.enumerated() {
-            let v = tail[Int(e)]
-            if v == node || outgoing.contains(where: { head[Int($0)] == v })
-                || incoming.prefix(k).contains(where: { tail[Int($0)] == v }) { continue }
-            count += 1
-            if count >= limit { return count }
-        }
-        return count
+        let loops = outgoing.reduce(0) { $0 + (head[Int($1)] == node ? 1 : 0) }
+        count += max(0, incomingEdges(of: node).count - twins - loops)
+        return min(count, limit)
     }
 }

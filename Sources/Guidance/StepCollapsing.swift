@@ -140,10 +140,11 @@ struct StepCollapsing {
     private func dropShortNameSegments(_ turns: [LegTurn], arrival: Meters) -> [LegTurn] {
         var result: [LegTurn] = []
         for (k, t) in turns.enumerated() {
-            if t.turn.type == .newName && graph.lanes(arrivingAt: t.junction, along: edges).pattern.isEmpty {
+            if t.turn.type == .newName {
                 let next = k + 1 < turns.count ? turns[k + 1] : nil
                 let end = next?.distance ?? arrival
-                if end - t.distance < Self.nameSegmentCutoff && (next == nil || next?.turn.type == .newName) { continue }
+                if end - t.distance < Self.nameSegmentCutoff && (next == nil || next?.turn.type == .newName)
+                    && graph.lanes(arrivingAt: t.junction, along: edges).pattern.isEmpty { continue }
             }
             result.append(t)
         }

@@ -259,6 +259,11 @@ public struct RoadGraph: Sendable {
     public func exits(of edge: EdgeIndex) -> String {
         strings[Int(signposts[Int(signpostIndex[Int(edge)])].exitsIndex)]
     }
+    /// Whether an edge maps lanes (`turnLanes(of:)` is not empty), without taking the slice.
+    /// - Complexity: O(1).
+    public func hasTurnLanes(_ edge: EdgeIndex) -> Bool {
+        signposts[Int(signpostIndex[Int(edge)])].turnLanesIndex != 0
+    }
     /// The arrows of an edge's lanes in its direction of travel, left to right (empty when not mapped).
     /// - Complexity: O(1) (a slice).
     public func turnLanes(of edge: EdgeIndex) -> ArraySlice<TurnLaneMask> {
