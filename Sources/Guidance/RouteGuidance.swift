@@ -56,6 +56,9 @@ public struct RouteStep: Sendable {
     /// The lanes at the maneuver's junction, left to right, when the road arriving there maps them
     /// (`turn:lanes`); empty when it does not.
     public var lanes: [Lane] = []
+    /// The lanes at the junctions the step drives through after its maneuver, where their roads map lanes,
+    /// in driving order.
+    public var passedLanes: [PassedJunctionLanes] = []
 
     public init(maneuver: Maneuver, name: String, ref: String, destinations: String = "", exits: String = "",
                 distance: Meters, duration: Seconds, coordinates: [Coordinate], mode: TravelMode = .driving) {

@@ -134,23 +134,57 @@ struct StepBuilder {
         return geometry.cumulativeDistance[end] - geometry.cumulativeDistance[start]
     }
 
-    /// The public steps: each maneuver with the stretch driven until the next one.
+    /// The public steps: each maneuver with the stretch driven until the next one, and the lanes at its
+    /// junction and at the junctions it drives through.
     func steps() -> [RouteStep] {
         let placed = maneuvers()
+        let lanes = junctionLanes(of: placed)
         var steps: [RouteStep] = []
         steps.reserveCapacity(placed.count)
         for (n, p) in placed.enumerated() {
             let start = p.coordinateIndex
             let end = n + 1 < placed.count ? placed[n + 1].coordinateIndex : start
-            steps.append(RouteStep(
+            var step = RouteStep(
                 maneuver: p.maneuver, name: p.maneuver.roadName, ref: p.maneuver.roadRef,
                 destinations: p.destinations, exits: p.exits,
                 distance: geometry.cumulativeDistance[end] - geometry.cumulativeDistance[start],
                 duration: geometry.cumulativeDuration[end] - geometry.cumulativeDuration[start],
                 coordinates: Array(leg.coordinates[start...end]),
-                mode: leg.edges.isEmpty ? .driving : TravelMode(of: leg.edges[p.edgeIndex], in: graph)))
+                mode: leg.edges.isEmpty ? .driving : TravelMode(of: leg.edges[p.edgeIndex], in: graph))
+            if !lanes.isEmpty {
+                if Self.isAtJunction(p) { step.lanes = lanes[p.edgeIndex] ?? [] }
+                step.passedLanes = Self.passedLanes(lanes, after: p, before: n + 1 < placed.count ? placed[n + 1] : nil)
+            }
+            steps.append(step)
         }
         return steps
+    }
+
+    /// The lanes at the leg's junctions (`LaneAssignment`), by junction index.
+    /// - Complexity: O(edges) when the leg's roads map no lanes.
+    private func junctionLanes(of placed: [PlacedManeuver]) -> [Int: [Lane]] {
+        var maneuvers: [Int: LaneAssignment.ManeuverAtJunction] = [:]
+        for p in placed where Self.isAtJunction(p) {
+            maneuvers[p.edgeIndex] = LaneAssignment.ManeuverAtJunction(type: p.maneuver.type, modifier: p.maneuver.modifier)
+        }
+        let distances = geometry.cumulativeDistance, starts = geometry.edgeStart
+        return LaneAssignment(index: index, graph: graph, edges: leg.edges,
+                              distanceToJunction: { distances[starts[$0]] }, legLength: distances.last ?? 0)
+            .lanes(maneuvers: maneuvers)
+    }
+
+    /// Whether a maneuver stands at a junction (`edgeIndex` then names it), unlike depart and arrive.
+    private static func isAtJunction(_ p: PlacedManeuver) -> Bool {
+        p.maneuver.type != .depart && p.maneuver.type != .arrive
+    }
+
+    /// The lanes at the junctions driven through after maneuver `p`, up to the next maneuver (through the
+    /// last junction before the arrival).
+    private static func passedLanes(_ lanes: [Int: [Lane]], after p: PlacedManeuver, before next: PlacedManeuver?) -> [PassedJunctionLanes] {
+        guard let next, p.maneuver.type != .arrive else { return [] }
+        let upper = next.maneuver.type == .arrive ? next.edgeIndex + 1 : next.edgeIndex
+        return lanes.keys.filter { $0 > p.edgeIndex && $0 < upper }.sorted()
+            .map { PassedJunctionLanes(junction: $0, lanes: lanes[$0]!) }
     }
 
     private func place(type: ManeuverType, modifier: ManeuverModifier?, exit: Int?, coordinateIndex: Int, edgeIndex: Int,

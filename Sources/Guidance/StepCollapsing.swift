@@ -135,13 +135,16 @@ struct StepCollapsing {
 
     /// A name announced for a stretch shorter than `nameSegmentCutoff` that ends at the destination or at
     /// another name is not worth saying: the driver hears the name that lasts (a bridge, a short link).
+    /// Unless the road arriving there maps lanes: then the step shows which lanes to take (OSRM keeps a
+    /// name change with lanes).
     private func dropShortNameSegments(_ turns: [LegTurn], arrival: Meters) -> [LegTurn] {
         var result: [LegTurn] = []
         for (k, t) in turns.enumerated() {
             if t.turn.type == .newName {
                 let next = k + 1 < turns.count ? turns[k + 1] : nil
                 let end = next?.distance ?? arrival
-                if end - t.distance < Self.nameSegmentCutoff && (next == nil || next?.turn.type == .newName) { continue }
+                if end - t.distance < Self.nameSegmentCutoff && (next == nil || next?.turn.type == .newName)
+                    && graph.lanes(arrivingAt: t.junction, along: edges).pattern.isEmpty { continue }
             }
             result.append(t)
         }

@@ -102,7 +102,7 @@ extension CarProfile {
             forwardSpeed: speed("maxspeed:advisory:forward", posted: forwardLimit),
             backwardSpeed: speed("maxspeed:advisory:backward", posted: backwardLimit),
             name: value("name") ?? "", ref: value("ref") ?? "", signposts: Self.signposts(direction: direction, value),
-            hadUnreadableMaxspeed: unreadable)
+            turnLanes: Self.turnLanes(direction: direction, value), hadUnreadableMaxspeed: unreadable)
     }
 
     /// Interprets a node's tags: the traffic control standing there, or nil for none.

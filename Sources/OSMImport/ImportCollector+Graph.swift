@@ -245,14 +245,16 @@ extension ImportCollector {
                 from: from, to: to, shape: shape, shapeElevations: shapeElevations, lengthMeters: length,
                 routingSpeed: a.forwardSpeed, highway: a.highway, speedLimit: a.forwardLimit,
                 flags: a.flags.union(oneway), name: a.name, ref: a.ref,
-                destinations: a.signposts.destinations, exits: a.signposts.exits, wayID: wayID, travelTimeSeconds: fixedTime))
+                destinations: a.signposts.destinations, exits: a.signposts.exits, turnLanes: a.turnLanes.forward,
+                wayID: wayID, travelTimeSeconds: fixedTime))
         }
         if a.direction != .forward {
             builder.addEdge(RoadEdgeDescription(
                 from: to, to: from, shape: shape.reversed(), shapeElevations: shapeElevations.reversed(), lengthMeters: length,
                 routingSpeed: a.backwardSpeed, highway: a.highway, speedLimit: a.backwardLimit,
                 flags: a.flags.union(oneway).union(.againstWayDirection), name: a.name, ref: a.ref,
-                destinations: a.signposts.destinations, exits: a.signposts.exits, wayID: wayID, travelTimeSeconds: fixedTime))
+                destinations: a.signposts.destinations, exits: a.signposts.exits, turnLanes: a.turnLanes.backward,
+                wayID: wayID, travelTimeSeconds: fixedTime))
         }
     }
 

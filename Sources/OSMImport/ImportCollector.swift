@@ -24,7 +24,7 @@ final class ImportCollector: OSMElementReceiver {
                              "surface", "tracktype", "smoothness",
                              "source:maxspeed", "zone:maxspeed", "zone:traffic", "route", "duration", "landuse", "place",
                              "hov", "hov:lanes", "hov:lanes:forward", "hov:lanes:backward"]
-        + CarProfile.accessKeys + CarProfile.signpostKeys + poiKeys
+        + CarProfile.accessKeys + CarProfile.signpostKeys + CarProfile.turnLaneKeys + poiKeys
     /// Relation tag keys the restriction reader uses.
     static let relationTagKeys = ["type", "restriction", "restriction:motorcar", "restriction:motor_vehicle", "except"]
 
@@ -139,6 +139,7 @@ final class ImportCollector: OSMElementReceiver {
                 statistics.drivableWays += 1
                 if hasMaxspeed { statistics.drivableWaysWithMaxspeedTag += 1 }
                 if attributes.hadUnreadableMaxspeed { statistics.unreadableMaxspeedWays += 1 }
+                statistics.count(attributes.turnLanes)
                 keepDrivable(id: id, nodeRefs: nodeRefs, attributes: attributes)
                 if !wayTagSets.keys.isEmpty { wayTagSets.record(way: id, tags: tags) }
             }

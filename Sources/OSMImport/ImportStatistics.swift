@@ -32,6 +32,14 @@ public struct ImportStatistics: Sendable, Equatable {
     /// Ferry ways open to cars (kept as `ferry` edges).
     public var carFerryWays = 0
 
+    // MARK: Lanes
+    /// Drivable ways whose lanes (`turn:lanes`) were kept, in at least one direction.
+    public var waysWithTurnLanes = 0
+    /// Drivable ways whose lanes were dropped because a lane names an arrow OSM does not know.
+    public var turnLaneWaysWithUnknownIndication = 0
+    /// Drivable ways whose lanes were dropped because their count disagrees with the way's `lanes*` tags.
+    public var turnLaneWaysWithLaneCountMismatch = 0
+
     // MARK: Clipped extracts
     /// Node references of drivable ways whose node is not in the file (dropped; the way is split there).
     public var missingNodeRefsDropped = 0
@@ -134,4 +142,18 @@ public enum OSMInputFormat: String, Sendable, Equatable {
     case xml
     /// OSM PBF (protocol buffers, zlib-compressed blocks).
     case pbf
+}
+
+extension ImportStatistics {
+    /// Counts one drivable way's lanes: kept, or dropped and why.
+    mutating func count(_ lanes: WayTurnLanes) {
+        switch lanes.problem {
+        case .unknownIndication: turnLaneWaysWithUnknownIndication += 1
+        case .laneCountMismatch: turnLaneWaysWithLaneCountMismatch += 1
+        case nil: if !lanes.isEmpty { waysWithTurnLanes += 1 }
+        }
+    }
+
+    /// Drivable ways whose lanes were dropped as malformed, for every reason.
+    public var turnLaneWaysDropped: Int { turnLaneWaysWithUnknownIndication + turnLaneWaysWithLaneCountMismatch }
 }

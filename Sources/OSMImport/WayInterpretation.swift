@@ -19,6 +19,8 @@ struct WayInterpretation: Sendable, Equatable {
     var ref: String
     /// Destinations (in the driven direction of a oneway) and exit numbers the way's signs announce.
     var signposts = WaySignposts()
+    /// The lanes of each direction (`turn:lanes`), or why they were dropped.
+    var turnLanes = WayTurnLanes()
     /// A `maxspeed*` tag was present but could not be read (the class default was used).
     var hadUnreadableMaxspeed: Bool
     /// A ferry's tagged crossing time for the whole way (its `duration`); nil times edges by speed.

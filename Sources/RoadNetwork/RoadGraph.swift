@@ -23,7 +23,8 @@ public typealias EdgeIndex = UInt32
 /// - `firstShapePoint.count == edgeCount + 1`, non-decreasing, ending at `shapePoints.count`;
 /// - `nameIndex`/`refIndex` < `strings.count`, `strings[0] == ""`;
 /// - `signpostIndex` has `edgeCount` entries < `signposts.count` (`signpostIndex` may be given empty, meaning no
-///   signpost anywhere), `signposts[0] == .none`, every signpost's strings < `strings.count`;
+///   signpost anywhere), `signposts[0] == .none`, every signpost's strings < `strings.count` and lane pattern
+///   < `turnLanePatterns.count`, whose arrays fit together (`TurnLanePatterns.validate()`);
 /// - `junctionExits` are sorted by node, at most one per node, `node < nodeCount`, `0 < refIndex < strings.count`;
 /// - restrictions are sorted by `fromEdge` and satisfy `TurnRestriction`'s invariant;
 /// - via-way restrictions are sorted by `fromEdge` and satisfy `ViaWayRestriction`'s invariant.
@@ -67,6 +68,8 @@ public struct RoadGraph: Sendable {
     public let strings: [String]
     /// The distinct signposts of the edges; entry 0 is `Signpost.none`.
     public let signposts: [Signpost]
+    /// The distinct lane patterns the signposts refer to; pattern 0 has no lanes.
+    public let turnLanePatterns: TurnLanePatterns
     /// The exit numbers of the motorway junctions among the nodes, sorted by node.
     public let junctionExits: [JunctionExit]
     public let restrictions: [TurnRestriction]
@@ -90,16 +93,16 @@ public struct RoadGraph: Sendable {
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
-        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], junctionExits: [JunctionExit] = [],
-        drivingSide: DrivingSide = .right
+        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], turnLanePatterns: TurnLanePatterns = .empty,
+        junctionExits: [JunctionExit] = [], drivingSide: DrivingSide = .right
     ) {
         self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
                   nodeControls: nodeControls, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
                   strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
-                  signpostIndex: signpostIndex, signposts: signposts, junctionExits: junctionExits,
-                  drivingSide: drivingSide, checkedInDebugBuilds: true)
+                  signpostIndex: signpostIndex, signposts: signposts, turnLanePatterns: turnLanePatterns,
+                  junctionExits: junctionExits, drivingSide: drivingSide, checkedInDebugBuilds: true)
     }
 
     /// Assembles a graph from arrays read from outside (a file), checking every invariant listed on the
@@ -114,7 +117,7 @@ public struct RoadGraph: Sendable {
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
-        signpostIndex: [UInt32], signposts: [Signpost], junctionExits: [JunctionExit],
+        signpostIndex: [UInt32], signposts: [Signpost], turnLanePatterns: TurnLanePatterns, junctionExits: [JunctionExit],
         drivingSide: DrivingSide = .right
     ) throws(RoadGraphInconsistency) {
         // Assembling is safe on any arrays (the reverse adjacency skips heads out of range); nothing reads
@@ -132,8 +135,8 @@ public struct RoadGraph: Sendable {
                   highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                   wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
                   strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
-                  signpostIndex: signpostIndex, signposts: signposts, junctionExits: junctionExits,
-                  drivingSide: drivingSide, checkedInDebugBuilds: false)
+                  signpostIndex: signpostIndex, signposts: signposts, turnLanePatterns: turnLanePatterns,
+                  junctionExits: junctionExits, drivingSide: drivingSide, checkedInDebugBuilds: false)
         if let problem = validate() { throw RoadGraphInconsistency(description: problem) }
         if tail.count != head.count { throw RoadGraphInconsistency(description: "tail has \(tail.count) entries for \(head.count) edges") }
         // Node by node, as the ranges lie: O(edges) without a search per edge.
@@ -153,7 +156,8 @@ public struct RoadGraph: Sendable {
         nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
         firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
-        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], junctionExits: [JunctionExit] = [],
+        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], turnLanePatterns: TurnLanePatterns = .empty,
+        junctionExits: [JunctionExit] = [],
         drivingSide: DrivingSide = .right, reverseAdjacency: (firstIn: [UInt32], edges: [EdgeIndex])? = nil,
         checkedInDebugBuilds: Bool
     ) {
@@ -171,6 +175,7 @@ public struct RoadGraph: Sendable {
                 highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
                 signpostIndex: signpostIndex.isEmpty ? [UInt32](repeating: 0, count: head.count) : signpostIndex, wayID: wayID)
         self.signposts = signposts
+        self.turnLanePatterns = turnLanePatterns
         self.junctionExits = junctionExits
         self.firstShapePoint = firstShapePoint
         self.shapePoints = CoordinateColumn(shapePoints)
@@ -253,6 +258,16 @@ public struct RoadGraph: Sendable {
     /// The exit numbers or names signed on an edge's road (its `junction:ref`; "" when none).
     public func exits(of edge: EdgeIndex) -> String {
         strings[Int(signposts[Int(signpostIndex[Int(edge)])].exitsIndex)]
+    }
+    /// Whether an edge maps lanes (`turnLanes(of:)` is not empty), without taking the slice.
+    /// - Complexity: O(1).
+    public func hasTurnLanes(_ edge: EdgeIndex) -> Bool {
+        signposts[Int(signpostIndex[Int(edge)])].turnLanesIndex != 0
+    }
+    /// The arrows of an edge's lanes in its direction of travel, left to right (empty when not mapped).
+    /// - Complexity: O(1) (a slice).
+    public func turnLanes(of edge: EdgeIndex) -> ArraySlice<TurnLaneMask> {
+        turnLanePatterns[signposts[Int(signpostIndex[Int(edge)])].turnLanesIndex]
     }
 
     /// The exit number of the motorway junction at `node` ("" when it is none, or has no number).
@@ -391,13 +406,17 @@ public struct RoadGraph: Sendable {
         return nil
     }
 
-    /// The first violated invariant of `signposts` and `junctionExits` (per-edge indices are checked with
-    /// the other edge arrays).
-    /// - Complexity: O(signposts + junction exits).
+    /// The first violated invariant of `signposts`, `turnLanePatterns` and `junctionExits` (per-edge indices
+    /// are checked with the other edge arrays).
+    /// - Complexity: O(signposts + lane patterns + junction exits).
     private func validateSignposts() -> String? {
         if signposts.first != Signpost.none { return "signposts[0] must be the empty signpost" }
         for (i, s) in signposts.enumerated() where Int(s.destinationsIndex) >= strings.count || Int(s.exitsIndex) >= strings.count {
             return "signpost \(i) names a missing string"
+        }
+        if let problem = turnLanePatterns.validate() { return problem }
+        for (i, s) in signposts.enumerated() where Int(s.turnLanesIndex) >= turnLanePatterns.count {
+            return "signpost \(i) has lane pattern \(s.turnLanesIndex), beyond \(turnLanePatterns.count) patterns"
         }
         var previous: NodeIndex?
         for exit in junctionExits {

@@ -24,12 +24,15 @@ public struct RoadEdgeDescription: Sendable {
     public var destinations: String
     /// The exit numbers or names signed on the road (`junction:ref`; "" when none).
     public var exits: String
+    /// The arrows of the lanes in this direction, left to right (`turn:lanes`; empty when not mapped).
+    public var turnLanes: [TurnLaneMask]
     public var wayID: Int64
 
     public init(from: NodeIndex, to: NodeIndex, shape: [Coordinate] = [], shapeElevations: [Float] = [],
                 lengthMeters: Meters? = nil, routingSpeed: KilometersPerHour, highway: HighwayClass,
                 speedLimit: SpeedLimit, flags: EdgeFlags = [], name: String = "", ref: String = "",
-                destinations: String = "", exits: String = "", wayID: Int64 = 0, travelTimeSeconds: Seconds? = nil) {
+                destinations: String = "", exits: String = "", turnLanes: [TurnLaneMask] = [], wayID: Int64 = 0,
+                travelTimeSeconds: Seconds? = nil) {
         self.from = from
         self.to = to
         self.shape = shape
@@ -43,6 +46,7 @@ public struct RoadEdgeDescription: Sendable {
         self.ref = ref
         self.destinations = destinations
         self.exits = exits
+        self.turnLanes = turnLanes
         self.wayID = wayID
         self.travelTimeSeconds = travelTimeSeconds
     }
@@ -79,6 +83,7 @@ public struct RoadGraphBuilder: Sendable {
     private var lastInterned: (string: String, index: UInt32) = ("", 0)
     private var signposts: [Signpost] = [.none]
     private var signpostIndex: [Signpost: UInt32] = [.none: 0]
+    private var turnLanePatterns = TurnLanePatternTable()
     private var junctionExits: [JunctionExit] = []
 
     private struct WayRestriction { var kind: TurnRestriction.Kind; var fromWay: Int64; var via: NodeIndex; var toWay: Int64; var relation: Int64 }
@@ -147,8 +152,9 @@ public struct RoadGraphBuilder: Sendable {
         edgeFlags.append(edge.flags)
         edgeName.append(intern(edge.name))
         edgeRef.append(intern(edge.ref))
-        edgeSignpost.append(edge.destinations.isEmpty && edge.exits.isEmpty ? 0
-            : internSignpost(Signpost(destinationsIndex: intern(edge.destinations), exitsIndex: intern(edge.exits))))
+        edgeSignpost.append(edge.destinations.isEmpty && edge.exits.isEmpty && edge.turnLanes.isEmpty ? 0
+            : internSignpost(Signpost(destinationsIndex: intern(edge.destinations), exitsIndex: intern(edge.exits),
+                                      turnLanesIndex: turnLanePatterns.index(of: edge.turnLanes))))
         edgeWay.append(edge.wayID)
         edgeShapeStart.append(UInt32(shape.count))
         shape.append(contentsOf: edge.shape)
@@ -353,8 +359,8 @@ public struct RoadGraphBuilder: Sendable {
             nameIndex: name, refIndex: ref, wayID: way,
             firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,
             strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayPaths,
-            signpostIndex: signpost, signposts: signposts, junctionExits: junctionExits,
-            reverseAdjacency: incoming, checkedInDebugBuilds: true)
+            signpostIndex: signpost, signposts: signposts, turnLanePatterns: turnLanePatterns.patterns,
+            junctionExits: junctionExits, reverseAdjacency: incoming, checkedInDebugBuilds: true)
     }
 
     /// The edge paths of the recorded via-way restrictions, sorted by from edge (see `addViaWayRestriction`).

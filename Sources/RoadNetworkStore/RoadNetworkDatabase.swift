@@ -155,7 +155,10 @@ public final class RoadNetworkDatabase {
         let shapeElevations = try elevations(.shapeElevations)
         let strings = try decodeStrings(offsets: try load(.stringOffsets), bytes: try load(.stringBytes))
         let signpostIndex: [UInt32] = try load(.signpostIndex)
-        let signposts = try assembleSignposts(destinations: try load(.signpostDestinations), exits: try load(.signpostExits))
+        let signposts = try assembleSignposts(destinations: try load(.signpostDestinations), exits: try load(.signpostExits),
+                                              turnLanes: try load(.signpostTurnLanes))
+        let turnLanePatterns = TurnLanePatterns(firstLane: try load(.turnLaneFirst),
+                                                masks: try load(.turnLaneMasks, as: UInt16.self).map(TurnLaneMask.init(rawValue:)))
         let junctionExits = try assembleJunctionExits(nodes: try load(.junctionExitNodes), refs: try load(.junctionExitRefs))
         let restrictions = try loadRestrictions()
         let viaWayRestrictions = try loadViaWayRestrictions()
@@ -171,7 +174,7 @@ public final class RoadNetworkDatabase {
                 refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
                 shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
                 viaWayRestrictions: viaWayRestrictions, signpostIndex: signpostIndex, signposts: signposts,
-                junctionExits: junctionExits, drivingSide: drivingSide)
+                turnLanePatterns: turnLanePatterns, junctionExits: junctionExits, drivingSide: drivingSide)
         } catch {
             throw .corrupt(path: path, detail: error.description)
         }
@@ -286,12 +289,17 @@ public final class RoadNetworkDatabase {
         return result
     }
 
-    /// The signposts from their two parallel arrays (the graph checks the string indices).
-    private func assembleSignposts(destinations: [UInt32], exits: [UInt32]) throws(RoadNetworkStoreError) -> [Signpost] {
+    /// The signposts from their three parallel arrays (the graph checks the string and lane pattern indices).
+    private func assembleSignposts(destinations: [UInt32], exits: [UInt32], turnLanes: [UInt32]) throws(RoadNetworkStoreError) -> [Signpost] {
         guard destinations.count == exits.count else {
             throw .corrupt(path: path, detail: "\(destinations.count) signpost destinations for \(exits.count) signpost exits")
         }
-        return zip(destinations, exits).map { Signpost(destinationsIndex: $0, exitsIndex: $1) }
+        guard destinations.count == turnLanes.count else {
+            throw .corrupt(path: path, detail: "\(destinations.count) signpost destinations for \(turnLanes.count) signpost lane patterns")
+        }
+        return destinations.indices.map {
+            Signpost(destinationsIndex: destinations[$0], exitsIndex: exits[$0], turnLanesIndex: turnLanes[$0])
+        }
     }
 
     /// The junction exits from their two parallel arrays (the graph checks order and ranges).

@@ -37,8 +37,10 @@ public enum RoadNetworkStore {
     /// instead of a contraction hierarchy's arrays; version 9 the context of each edge's speed limit
     /// (`edge.speed_limit_built_up`, `edge.speed_limit_region`, `region.code`) and its new sources
     /// (legal default, neighbours); version 10 barriers and gates as node controls
-    /// (`TrafficControl.Kind.barrier`, `.gate`) and edges no route starts on (`EdgeFlags.notStartPoint`).
-    public static let formatVersion = 10
+    /// (`TrafficControl.Kind.barrier`, `.gate`) and edges no route starts on (`EdgeFlags.notStartPoint`);
+    /// version 11 the lanes of each edge (`turn:lanes`: `signpost.turn_lanes`, `turn_lanes.first`,
+    /// `turn_lanes.mask`).
+    public static let formatVersion = 11
     /// `PRAGMA application_id` of Waymark databases ("WYMK").
     static let applicationID: Int32 = 0x5759_4D4B
     /// Arrays larger than this are split over several rows (SQLite's BLOB limit is 1 GB by default).

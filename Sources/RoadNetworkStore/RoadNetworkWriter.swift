@@ -172,6 +172,9 @@ struct RoadNetworkWriter {
         try put(.signpostIndex, Array(g.signpostIndex))
         try put(.signpostDestinations, g.signposts.map(\.destinationsIndex))
         try put(.signpostExits, g.signposts.map(\.exitsIndex))
+        try put(.signpostTurnLanes, g.signposts.map(\.turnLanesIndex))
+        try put(.turnLaneFirst, g.turnLanePatterns.firstLane)
+        try put(.turnLaneMasks, g.turnLanePatterns.masks.map(\.rawValue))
         try put(.junctionExitNodes, g.junctionExits.map(\.node))
         try put(.junctionExitRefs, g.junctionExits.map(\.refIndex))
         for (hierarchy, arrays) in hierarchies.sorted(by: { $0.key < $1.key }) {

@@ -69,6 +69,12 @@ enum Schema {
         case signpostDestinations = "signpost.destinations"
         /// String index of each signpost's exits, matching `signpostDestinations`.
         case signpostExits = "signpost.exits"
+        /// Lane pattern of each signpost (its `turn:lanes`), matching `signpostDestinations`.
+        case signpostTurnLanes = "signpost.turn_lanes"
+        /// Where each lane pattern starts in `turnLaneMasks`, plus the end (patterns + 1 entries).
+        case turnLaneFirst = "turn_lanes.first"
+        /// `TurnLaneMask.rawValue` of every pattern's lanes, left to right, one pattern after the other.
+        case turnLaneMasks = "turn_lanes.mask"
         /// The nodes that are motorway junctions with an exit number, ascending.
         case junctionExitNodes = "junction_exit.node"
         /// String index of each junction's exit number, matching `junctionExitNodes`.

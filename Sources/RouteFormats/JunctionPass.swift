@@ -8,6 +8,8 @@ import Routing
 /// OSRM lists an intersection for every junction a step passes, the first being the step's maneuver;
 /// `passes(along:graph:)` finds them and `assign(_:to:)` hands them to the steps.
 struct JunctionPass: Sendable {
+    /// The index into the leg's edges of `outEdge` (the junction's number in `RouteStep.passedLanes`).
+    var position: Int
     var node: NodeIndex
     var inEdge: EdgeIndex
     var outEdge: EdgeIndex
@@ -22,7 +24,7 @@ struct JunctionPass: Sendable {
         result.reserveCapacity(leg.edges.count)
         for i in leg.edges.indices.dropFirst() {
             let node = graph.tail[Int(leg.edges[i])]
-            result.append(JunctionPass(node: node, inEdge: leg.edges[i - 1], outEdge: leg.edges[i],
+            result.append(JunctionPass(position: i, node: node, inEdge: leg.edges[i - 1], outEdge: leg.edges[i],
                                        location: graph.nodeCoordinates[Int(node)],
                                        isIntersection: neighbourCount(of: node, graph: graph) > 2))
         }

@@ -208,8 +208,11 @@ public struct OSRMRouteResponse: Sendable {
         if m.type == .rotary, let rotaryName = m.rotaryName, !rotaryName.isEmpty { w.field("rotary_name", rotaryName) }
         w.key("intersections")
         w.beginArray()
-        writeIntersection(for: m, junction: junction, graph: graph, into: &w)
-        for pass in passed { Self.writePassedIntersection(pass, graph: graph, into: &w) }
+        writeIntersection(for: m, junction: junction, lanes: junction == nil ? [] : step.lanes, graph: graph, into: &w)
+        for pass in passed {
+            let lanes = step.passedLanes.first { $0.junction == pass.position }?.lanes ?? []
+            Self.writePassedIntersection(pass, lanes: lanes, graph: graph, into: &w)
+        }
         w.endArray()
         if let voice = guidance.voice { Self.writeVoiceInstructions(voice, into: &w) }
         if let banners = guidance.banners { Self.writeBannerInstructions(banners, drivingSide: graph.drivingSide, into: &w) }
@@ -222,7 +225,7 @@ public struct OSRMRouteResponse: Sendable {
     /// The junction at a maneuver: every road leaving the node plus the approach, sorted by bearing as
     /// OSRM does, `entry` telling which may be entered (turn restrictions applied), `in`/`out` the
     /// approach and the road taken. Depart and arrive points (mid-edge) have only the one road.
-    private func writeIntersection(for m: Maneuver, junction: JunctionPass?, graph: RoadGraph, into w: inout JSONWriter) {
+    private func writeIntersection(for m: Maneuver, junction: JunctionPass?, lanes: [Lane], graph: RoadGraph, into w: inout JSONWriter) {
         var bearings: [IntersectionRoad] = []
         if m.type == .depart {
             bearings = [IntersectionRoad(bearing: Int(m.bearingAfter.degrees.rounded()) % 360, entry: true, isIn: false, isOut: true)]
@@ -234,12 +237,13 @@ public struct OSRMRouteResponse: Sendable {
         } else if let j = junction {
             bearings = Self.roads(at: j, graph: graph)
         }
-        Self.writeIntersection(at: m.location, roads: bearings, into: &w)
+        Self.writeIntersection(at: m.location, roads: bearings, lanes: lanes, into: &w)
     }
 
-    /// A junction passed without a maneuver: all its roads, `in` the approach and `out` the road on.
-    static func writePassedIntersection(_ pass: JunctionPass, graph: RoadGraph, into w: inout JSONWriter) {
-        writeIntersection(at: pass.location, roads: roads(at: pass, graph: graph), into: &w)
+    /// A junction passed without a maneuver: all its roads, `in` the approach and `out` the road on, and
+    /// its lanes.
+    static func writePassedIntersection(_ pass: JunctionPass, lanes: [Lane] = [], graph: RoadGraph, into w: inout JSONWriter) {
+        writeIntersection(at: pass.location, roads: roads(at: pass, graph: graph), lanes: lanes, into: &w)
     }
 
     /// One road of an intersection object.
@@ -277,7 +281,7 @@ public struct OSRMRouteResponse: Sendable {
         return roads
     }
 
-    static func writeIntersection(at location: Coordinate, roads unsorted: [IntersectionRoad], into w: inout JSONWriter) {
+    static func writeIntersection(at location: Coordinate, roads unsorted: [IntersectionRoad], lanes: [Lane] = [], into w: inout JSONWriter) {
         let roads = unsorted.sorted { $0.bearing < $1.bearing }
         w.beginObject()
         w.key("location")
@@ -292,7 +296,27 @@ public struct OSRMRouteResponse: Sendable {
         w.endArray()
         if let i = roads.firstIndex(where: \.isIn) { w.field("in", i) }
         if let o = roads.firstIndex(where: \.isOut) { w.field("out", o) }
+        if !lanes.isEmpty { writeLanes(lanes, into: &w) }
         w.endObject()
+    }
+
+    /// An intersection's `lanes`, left to right: OSRM's `indications` and `valid`, then the `active` and
+    /// `valid_indication` of Mapbox's lane object (navigation SDKs highlight those arrows).
+    static func writeLanes(_ lanes: [Lane], into w: inout JSONWriter) {
+        w.key("lanes")
+        w.beginArray()
+        for lane in lanes {
+            w.beginObject()
+            w.key("indications")
+            w.beginArray()
+            for indication in lane.indications { w.string(indication.rawValue) }
+            w.endArray()
+            w.field("valid", lane.valid)
+            w.field("active", lane.active)
+            if let indication = lane.validIndication { w.field("valid_indication", indication.rawValue) }
+            w.endObject()
+        }
+        w.endArray()
     }
 
     /// OSRM's per-segment annotation arrays, those asked for. `nodes` lists the OSM ids of the graph

@@ -26,13 +26,16 @@ enum StoreFixtures {
         let shape = [Coordinate(latitude: 51.5077, longitude: -0.1270), Coordinate(latitude: 51.50785, longitude: -0.1265)]
         builder.addEdge(RoadEdgeDescription(from: a, to: b, shape: shape, shapeElevations: [5, .nan], routingSpeed: 48,
                                             highway: .primary, speedLimit: .limited(30 * 1.609344, unit: .milesPerHour, source: .posted),
-                                            flags: [.toll, .bridge], name: "Strand", ref: "A4", wayID: 1))
+                                            flags: [.toll, .bridge], name: "Strand", ref: "A4",
+                                            turnLanes: [.left, [.straight, .right], .none], wayID: 1))
         builder.addEdge(RoadEdgeDescription(from: b, to: a, shape: shape.reversed(), routingSpeed: 48, highway: .primary,
                                             speedLimit: .limited(30 * 1.609344, unit: .milesPerHour, source: .posted),
-                                            flags: [.toll, .bridge, .againstWayDirection], name: "Strand", ref: "A4", wayID: 1))
+                                            flags: [.toll, .bridge, .againstWayDirection], name: "Strand", ref: "A4",
+                                            turnLanes: [[.sharpLeft, .uturn], .mergeToRight], wayID: 1))
         builder.addEdge(RoadEdgeDescription(from: b, to: c, routingSpeed: 90, highway: .motorwayLink,
                                             speedLimit: .unlimited(source: .posted), flags: [.oneway, .link, .tunnel],
-                                            name: "Straße des 17. Juni", ref: "", destinations: "A1: Porto, Lisboa", wayID: 2))
+                                            name: "Straße des 17. Juni", ref: "", destinations: "A1: Porto, Lisboa",
+                                            turnLanes: [.left, [.straight, .right], .none], wayID: 2))
         builder.addEdge(RoadEdgeDescription(from: b, to: d, lengthMeters: 0, routingSpeed: 20, highway: .livingStreet,
                                             speedLimit: .limited(10 * 1.852, unit: .knots, source: .zone),
                                             flags: [.destinationOnly], name: "東京通り 🚗", wayID: 3))

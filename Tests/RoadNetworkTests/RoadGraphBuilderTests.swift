@@ -150,7 +150,7 @@ import Geodesy
             highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
             wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
             strings: g.strings, restrictions: g.restrictions, signpostIndex: Array(g.signpostIndex), signposts: g.signposts,
-            junctionExits: g.junctionExits)
+            turnLanePatterns: g.turnLanePatterns, junctionExits: g.junctionExits)
     }
 
     @Test func validatingInitializerAcceptsGoodArraysAndNamesTheFirstBrokenInvariant() throws {
