@@ -153,11 +153,23 @@ struct StepBuilder {
                 mode: leg.edges.isEmpty ? .driving : TravelMode(of: leg.edges[p.edgeIndex], in: graph))
             if !lanes.isEmpty {
                 if Self.isAtJunction(p) { step.lanes = lanes[p.edgeIndex] ?? [] }
+                step.maneuver.lanes = step.lanes
                 step.passedLanes = Self.passedLanes(lanes, after: p, before: n + 1 < placed.count ? placed[n + 1] : nil)
             }
             steps.append(step)
         }
         return steps
+    }
+
+    /// The maneuvers of the leg (`maneuvers()`), each with the lanes at its junction (`Maneuver.lanes`), as
+    /// the waypoint list carries them.
+    /// - Complexity: that of `maneuvers()`, plus the lane matching where the leg's roads map lanes.
+    func maneuversWithLanes() -> [PlacedManeuver] {
+        var placed = maneuvers()
+        let lanes = junctionLanes(of: placed)
+        guard !lanes.isEmpty else { return placed }
+        for k in placed.indices where Self.isAtJunction(placed[k]) { placed[k].maneuver.lanes = lanes[placed[k].edgeIndex] ?? [] }
+        return placed
     }
 
     /// The lanes at the leg's junctions (`LaneAssignment`), by junction index.

@@ -29,7 +29,7 @@ struct WaypointBuilder {
             var steps = StepBuilder(index: index, leg: leg, language: options.language)
             steps.distanceOffset = offset
             if legIndex < legCount - 1 { steps.arrivalIndex = legIndex + 1 }
-            let maneuvers = steps.maneuvers()
+            let maneuvers = steps.maneuversWithLanes()
             let lengths = steps.geometry.cumulativeDistance
             let dense = DensifiedPolyline(leg.coordinates, policy: options.spacing, cumulativeDistance: lengths)
             var maneuverAtPoint: [Int: Maneuver] = [:]
