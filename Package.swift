@@ -142,6 +142,6 @@ let package = Package(
             "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy", "OutputFiles"]),
     ]
 )

@@ -243,9 +243,13 @@ public final class RoadNetworkDatabase {
     /// damaged or crafted count (`element_count=4294967295`) is an error, not a 34 GB allocation: the
     /// sizes come from SQLite's record headers, without reading the chunks.
     private func checkStoredSize(_ name: String, _ description: ArrayDescription, elementSize: Int) throws(RoadNetworkStoreError) {
-        let statement = try connection.prepare("SELECT COALESCE(SUM(length(data)), 0) FROM array_chunks WHERE name = ?")
+        let statement = try connection.prepare(
+            "SELECT COALESCE(SUM(length(data)), 0), COALESCE(SUM(typeof(data) NOT IN ('blob', 'text')), 0) FROM array_chunks WHERE name = ?")
         try statement.bind(1, name)
         guard try statement.step() else { throw .corrupt(path: path, detail: "the chunks of array '\(name)' cannot be measured") }
+        guard statement.int64(1) == 0 else {
+            throw .corrupt(path: path, detail: "array '\(name)' cannot be read as a BLOB (a chunk holds a number or NULL, not bytes)")
+        }
         let stored = statement.int64(0)
         let (claimed, overflow) = Int64(description.count).multipliedReportingOverflow(by: Int64(elementSize))
         guard !overflow, claimed == stored else {
