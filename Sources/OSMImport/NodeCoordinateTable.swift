@@ -81,7 +81,7 @@ struct NodeCoordinateTable {
         if !bucketStart.isEmpty {
             guard id >= minimumID else { return nil }
             let bucket = Self.offset(of: id, from: minimumID) >> UInt64(bucketShift)
-            guard bucket + 1 < UInt64(bucketStart.count) else { return nil }
+            guard bucket < UInt64(bucketStart.count - 1) else { return nil }   // (bucket + 1 may overflow)
             let b = Int(bucket)
             lo = Int(bucketStart[b]); hi = Int(bucketStart[b + 1])
         }

@@ -36,6 +36,12 @@ import Testing
         for id in Self.extremeIDs { #expect(table.index(of: id).map(table.id(at:)) == id) }
         #expect(table.index(of: 2) == nil)
         #expect(table.index(of: Int64.max - 1) == nil)
+        // One node: every other id lies past the only bucket (found by the fuzzer: an overflow there).
+        var lone = NodeCoordinateTable()
+        lone.append(id: Int64.min, latitudeE7: 0, longitudeE7: 0)
+        lone.finish()
+        #expect(lone.index(of: Int64.max) == nil)
+        #expect(lone.index(of: Int64.min) == 0)
     }
 
     // MARK: 2. Ways back and forth, parallel ways
