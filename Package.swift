@@ -92,6 +92,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
@@ -141,6 +142,6 @@ let package = Package(
             "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy", "OutputFiles"]),
     ]
 )

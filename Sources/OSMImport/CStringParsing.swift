@@ -56,14 +56,15 @@ func parseInteger(_ text: UnsafePointer<CChar>) -> Int64? {
         if c == 0 { break }
         let digit = Int64(c) &- 48
         guard digit >= 0 && digit <= 9 else { return nil }
+        // Accumulated with the sign, so Int64.min (whose magnitude Int64 cannot hold) parses too.
         let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(digit)
+        let (sum, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
         if o1 || o2 { return nil }
         value = sum
         i += 1
     }
     guard i > start else { return nil }
-    return negative ? -value : value
+    return value
 }
 
 /// Parses decimal degrees into fixed-point degrees × 10^7, rounding beyond the seventh decimal;

@@ -124,9 +124,13 @@ extension ImportCollector {
             return index
         }
 
-        // 4. One edge (or a twin pair) per segment between routing nodes.
+        // 4. One edge (or a twin pair) per segment between routing nodes, parallel direct segments merged.
         let haveElevations = !elevations.isEmpty
         let crossingLengths = ferryCrossingLengths(pieceNodes: pieceNodes, pieceStart: pieceStart, pieceWay: pieceWay)
+        let parallel = parallelSegmentWinners(pieceNodes: pieceNodes, pieceStart: pieceStart, pieceWay: pieceWay,
+                                              useCount: useCount, barriers: barriers, crossingLengths: crossingLengths)
+        statistics.parallelSegmentsMerged = parallel.merged
+        var directOrdinal = 0
         var shape: [Coordinate] = []
         var shapeElevations: [Float] = []
         for p in 0..<pieceWay.count {
@@ -143,9 +147,27 @@ extension ImportCollector {
                     if haveElevations { shapeElevations.append(elevations[nodes.id(at: n)] ?? .nan) }
                     continue
                 }
+                var keepForward = true, keepBackward = true
+                if shape.isEmpty && !parallel.winners.isEmpty {
+                    // A direct segment: kept in each direction only where it is the cheapest of its parallels.
+                    let tail = Int(pieceNodes[i - 1])
+                    if attributes.direction != .backward {
+                        if let winner = parallel.winners[Self.directedKey(tail, n)] { keepForward = winner == directOrdinal }
+                        directOrdinal += 1
+                    }
+                    if attributes.direction != .forward {
+                        if let winner = parallel.winners[Self.directedKey(n, tail)] { keepBackward = winner == directOrdinal }
+                        directOrdinal += 1
+                    }
+                } else if shape.isEmpty {
+                    directOrdinal += (attributes.direction == .both ? 2 : 1)
+                }
                 let to = routingNode(n)
-                addSegment(&builder, from: from, to: to, shape: shape, shapeElevations: shapeElevations,
-                           attributes: attributes, wayID: wayID, wayLength: crossingLengths[pieceWay[p]])
+                if keepForward || keepBackward {
+                    addSegment(&builder, from: from, to: to, shape: shape, shapeElevations: shapeElevations,
+                               attributes: attributes, wayID: wayID, wayLength: crossingLengths[pieceWay[p]],
+                               forward: keepForward, backward: keepBackward)
+                }
                 from = i + 1 < end && !barriers.isEmpty && barriers.contains(n) ? routingNode(n) : to
                 shape.removeAll(keepingCapacity: true)
                 shapeElevations.removeAll(keepingCapacity: true)
@@ -230,7 +252,8 @@ extension ImportCollector {
     /// Adds the edge (or twin pair) of one segment; `wayLength` is the whole way's length when its
     /// crossing time is tagged, which each segment then shares by length.
     private func addSegment(_ builder: inout RoadGraphBuilder, from: NodeIndex, to: NodeIndex, shape: [Coordinate],
-                            shapeElevations: [Float], attributes a: WayInterpretation, wayID: Int64, wayLength: Meters?) {
+                            shapeElevations: [Float], attributes a: WayInterpretation, wayID: Int64, wayLength: Meters?,
+                            forward: Bool = true, backward: Bool = true) {
         let oneway: EdgeFlags = a.direction == .both ? [] : .oneway
         var length: Meters = 0
         var previous = builder.coordinate(of: from)
@@ -240,7 +263,7 @@ extension ImportCollector {
         if let duration = a.crossingDuration, let wayLength {
             fixedTime = wayLength > 0 ? duration * length / wayLength : duration
         }
-        if a.direction != .backward {
+        if a.direction != .backward && forward {
             builder.addEdge(RoadEdgeDescription(
                 from: from, to: to, shape: shape, shapeElevations: shapeElevations, lengthMeters: length,
                 routingSpeed: a.forwardSpeed, highway: a.highway, speedLimit: a.forwardLimit,
@@ -248,7 +271,7 @@ extension ImportCollector {
                 destinations: a.signposts.destinations, exits: a.signposts.exits, turnLanes: a.turnLanes.forward,
                 wayID: wayID, travelTimeSeconds: fixedTime))
         }
-        if a.direction != .forward {
+        if a.direction != .forward && backward {
             builder.addEdge(RoadEdgeDescription(
                 from: to, to: from, shape: shape.reversed(), shapeElevations: shapeElevations.reversed(), lengthMeters: length,
                 routingSpeed: a.backwardSpeed, highway: a.highway, speedLimit: a.backwardLimit,
@@ -256,6 +279,71 @@ extension ImportCollector {
                 destinations: a.signposts.destinations, exits: a.signposts.exits, turnLanes: a.turnLanes.backward,
                 wayID: wayID, travelTimeSeconds: fixedTime))
         }
+    }
+
+    /// A directed pair of node-table indices as one key.
+    @inline(__always)
+    static func directedKey(_ from: Int, _ to: Int) -> UInt64 { UInt64(UInt32(from)) << 32 | UInt64(UInt32(to)) }
+
+    /// Which of several parallel direct segments is kept, OSRM's rule: among the directed edges that join
+    /// the same two OSM nodes directly (no node between them, so the same length), only the cheapest one
+    /// in each direction is kept (least travel time; the first in file order on a tie), and the others are
+    /// merged into it. A way running back and forth between two nodes N times, or N ways joining the same
+    /// two nodes, thus makes one edge each way instead of N, and the turns at those nodes stay linear in
+    /// the input (N parallel edges would make N² turns there). Segments with a node between their ends
+    /// (different geometry) are kept, as OSRM keeps them, and so are segments ending at a barrier (a node
+    /// of its own on every pass).
+    ///
+    /// Direct directed segments are numbered in the order step 4 of `assembleGraph` meets them (forward
+    /// before backward for a two-way segment); `winners` maps each key that has parallels to the ordinal
+    /// of the kept one (keys without parallels are absent), `merged` counts the directed edges dropped.
+    /// - Complexity: O(drivable node refs) time, O(direct segments) memory.
+    private func parallelSegmentWinners(pieceNodes: [UInt32], pieceStart: [Int], pieceWay: [Int], useCount: [UInt8],
+                                        barriers: Set<Int>, crossingLengths: [Int: Meters]) -> (winners: [UInt64: Int], merged: Int) {
+        func forEachDirectEdge(_ body: (_ key: UInt64, _ ordinal: Int, _ piece: Int, _ forward: Bool, _ tail: Int, _ head: Int) -> Void) {
+            var ordinal = 0
+            for p in 0..<pieceWay.count {
+                let direction = wayAttributes[pieceWay[p]].direction
+                var previousIsRouting = true   // a piece starts at a routing node
+                for i in (pieceStart[p] + 1)..<pieceStart[p + 1] {
+                    let n = Int(pieceNodes[i])
+                    guard useCount[n] >= 2 else { previousIsRouting = false; continue }
+                    defer { previousIsRouting = true }
+                    guard previousIsRouting else { continue }
+                    let tail = Int(pieceNodes[i - 1])
+                    if direction != .backward { body(Self.directedKey(tail, n), ordinal, p, true, tail, n); ordinal += 1 }
+                    if direction != .forward { body(Self.directedKey(n, tail), ordinal, p, false, n, tail); ordinal += 1 }
+                }
+            }
+        }
+        var seen = Set<UInt64>()
+        var repeated = Set<UInt64>()
+        forEachDirectEdge { key, _, _, _, tail, head in
+            // A barrier is a routing node of its own on every pass, so segments ending there are not parallel.
+            if !barriers.isEmpty && (barriers.contains(tail) || barriers.contains(head)) { return }
+            if !seen.insert(key).inserted { repeated.insert(key) }
+        }
+        seen = []
+        guard !repeated.isEmpty else { return ([:], 0) }
+        var best: [UInt64: (seconds: Double, ordinal: Int)] = [:]
+        var merged = 0
+        forEachDirectEdge { key, ordinal, p, forward, tail, head in
+            guard repeated.contains(key) else { return }
+            let a = wayAttributes[pieceWay[p]]
+            let length = GreatCircle.distance(from: nodes.coordinate(at: tail), to: nodes.coordinate(at: head))
+            var seconds = length / SpeedConversion.metersPerSecond(max(forward ? a.forwardSpeed : a.backwardSpeed, 1))
+            if let duration = a.crossingDuration, let wayLength = crossingLengths[pieceWay[p]] {
+                let fixed = wayLength > 0 ? duration * length / wayLength : duration
+                if fixed > 0 && fixed.isFinite { seconds = fixed }
+            }
+            if let current = best[key] {
+                merged += 1
+                if seconds < current.seconds { best[key] = (seconds, ordinal) }
+            } else {
+                best[key] = (seconds, ordinal)
+            }
+        }
+        return (best.mapValues(\.ordinal), merged)
     }
 
     /// The length of every way with a tagged crossing time (all its pieces), by way index.

@@ -47,6 +47,9 @@ public struct ImportStatistics: Sendable, Equatable {
     public var waysWithMissingNodes = 0
     /// Drivable ways left with fewer than two nodes (dropped entirely).
     public var waysDropped = 0
+    /// Directed edges merged into a cheaper parallel one joining the same two nodes directly (a way
+    /// running back and forth, ways drawn twice; see `assembleGraph`).
+    public var parallelSegmentsMerged = 0
 
     // MARK: Turn restrictions
     /// Relations with `type=restriction`.

@@ -33,17 +33,26 @@ struct NodeCoordinateTable {
     mutating func finish() {
         sortIfNeeded()
         guard let first = ids.first, let last = ids.last, ids.count < Int(UInt32.max) else { return }
-        let range = UInt64(bitPattern: last &- first) + 1
+        // Offsets from the smallest id are taken in UInt64: ids may span the whole Int64 range
+        // (id="-9223372036854775808" beside id="9223372036854775807"), whose width does not fit in
+        // Int64, but every offset `id - first` of a sorted table fits in UInt64.
+        let maximumOffset = Self.offset(of: last, from: first)
         let wanted = UInt64(max(1, ids.count / 4))
-        var shift: Int64 = 0
-        while (range >> UInt64(shift)) > wanted { shift += 1 }
+        var shift: UInt64 = 0
+        while shift < 64, (maximumOffset >> shift) >= wanted { shift += 1 }
         minimumID = first
-        bucketShift = shift
-        let bucketCount = Int(range >> UInt64(shift)) + 1
+        bucketShift = Int64(shift)
+        let bucketCount = Int(maximumOffset >> shift) + 1
         bucketStart = [UInt32](repeating: 0, count: bucketCount + 1)
         // Counting pass, then prefix sums: bucketStart[b] = number of ids in buckets before b.
-        for id in ids { bucketStart[Int((id &- first) >> shift) + 1] += 1 }
+        for id in ids { bucketStart[Int(Self.offset(of: id, from: first) >> shift) + 1] += 1 }
         for b in 0..<bucketCount { bucketStart[b + 1] += bucketStart[b] }
+    }
+
+    /// `id - base` for `id >= base`, exact over the whole Int64 range.
+    @inline(__always)
+    private static func offset(of id: Int64, from base: Int64) -> UInt64 {
+        UInt64(bitPattern: id &- base)
     }
 
     private mutating func sortIfNeeded() {
@@ -71,8 +80,9 @@ struct NodeCoordinateTable {
         var lo = 0, hi = ids.count
         if !bucketStart.isEmpty {
             guard id >= minimumID else { return nil }
-            let b = Int((id &- minimumID) >> bucketShift)
-            guard b + 1 < bucketStart.count else { return nil }
+            let bucket = Self.offset(of: id, from: minimumID) >> UInt64(bucketShift)
+            guard bucket < UInt64(bucketStart.count - 1) else { return nil }   // (bucket + 1 may overflow)
+            let b = Int(bucket)
             lo = Int(bucketStart[b]); hi = Int(bucketStart[b + 1])
         }
         ids.withUnsafeBufferPointer { p in

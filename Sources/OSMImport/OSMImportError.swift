@@ -30,6 +30,12 @@ public struct OSMImportError: Error, CustomStringConvertible, Sendable, Equatabl
         /// The bundled legal speed rules or country boundaries are missing or damaged (`source` names
         /// the data file): the import stops rather than fall back to class defaults unannounced.
         case speedLimitData
+        /// The input exceeds a limit that bounds the import's memory and time (an XML attribute or text
+        /// longer than `XMLLimits` allows, too many edges at one node); `detail` names the limit.
+        case limitExceeded
+        /// The input holds data-bearing bytes but yields no nodes (every PBF block of an unknown type, say):
+        /// an import that would make an empty network fails instead.
+        case noData
     }
 
     public var kind: Kind

@@ -22,6 +22,10 @@ public struct ImportOptions: Sendable {
     public var threads: Int?
     /// How the limits no way posts are estimated (`SpeedLimitEstimator`).
     public var speedLimits: SpeedLimitEstimateOptions
+    /// The most bytes of XML one attribute, text or comment may take (the reader's bound on one token,
+    /// which expat buffers whole); past it the import fails with `.limitExceeded` naming the limit.
+    /// Default 16 MiB.
+    public var maximumXMLTokenBytes = OSMXMLDecoder.defaultMaximumTokenBytes
     public init(profile: CarProfile = CarProfile(), progress: (@Sendable (ImportProgress) -> Void)? = nil,
                 drivingSide: DrivingSide? = nil, rawInputObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil,
                 threads: Int? = nil, speedLimits: SpeedLimitEstimateOptions = SpeedLimitEstimateOptions()) {
@@ -106,6 +110,9 @@ public enum OSMImporter {
         }
         let decoded = clock.now
         var graph = collector.assembleGraph()
+        if let violation = graph.turnBoundViolation() {
+            throw OSMImportError(kind: .limitExceeded, source: source.sourceName, detail: violation)
+        }
         var statistics = collector.statistics
         if let legalData {
             let estimated = clock.now
@@ -146,7 +153,8 @@ public enum OSMImporter {
     private static func decodeXML(_ source: ByteSource, into collector: ImportCollector, options: ImportOptions,
                                   started: ContinuousClock.Instant) throws(OSMImportError) {
         let decoder = OSMXMLDecoder(receiver: collector, sourceName: source.sourceName, nodeTagKeys: ImportCollector.nodeTagKeys,
-                                   wayTagKeys: collector.wayTagKeysWanted, relationTagKeys: ImportCollector.relationTagKeys)
+                                   wayTagKeys: collector.wayTagKeysWanted, relationTagKeys: ImportCollector.relationTagKeys,
+                                   maximumTokenBytes: options.maximumXMLTokenBytes)
         // Compressed input is decompressed on a second thread while expat parses.
         let prefetcher = source.compression == .none ? nil : PrefetchingReader(source: source)
         defer { prefetcher?.close() }

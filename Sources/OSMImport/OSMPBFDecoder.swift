@@ -63,7 +63,18 @@ final class OSMPBFDecoder {
         }
         pipeline.shutdown()
         blockCount = pipeline.blocksRead
+        skippedBlockCount = pipeline.skippedBlockCount
+        // Skipping unknown block types is what the format asks, but a file whose every data-bearing block
+        // was skipped (one flipped bit in "OSMData") would import as an empty network and replace a good one.
+        if nodeCount == 0, let type = pipeline.firstSkippedType {
+            throw OSMImportError(kind: .noData, source: sourceName,
+                                 detail: "no nodes read: \(pipeline.skippedBlockCount) of the file's \(blockCount) blocks have a type "
+                                    + "this reader does not know (the first '\(printable(type))'), expected 'OSMData' blocks")
+        }
     }
+
+    /// Blocks of unknown types skipped.
+    private(set) var skippedBlockCount = 0
 
     /// Reads block 1, which must be the OSMHeader, and refuses files needing features this reader lacks.
     private func readHeader(_ framer: PBFBlockFramer) throws(OSMImportError) {

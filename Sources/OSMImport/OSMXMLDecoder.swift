@@ -12,6 +12,17 @@ import Foundation
 final class OSMXMLDecoder {
     /// Bytes handed to expat per call.
     static let chunkSize = 1 << 20
+    /// The default of `maximumTokenBytes`: 16 MiB, some 60,000 times the longest tag value OSM allows
+    /// (255 characters) and far beyond any element of a real extract.
+    static let defaultMaximumTokenBytes = 16 << 20
+
+    /// The most bytes the decoder hands expat without expat completing an element (a start tag with its
+    /// attributes, an end tag): the bound on one attribute, one text run or one comment. Expat holds an
+    /// incomplete token in its buffer and scans it again on every chunk, so an unbounded attribute would
+    /// cost quadratic time and its whole size in memory; past this bound the import fails naming it.
+    private let maximumTokenBytes: Int
+    /// Element callbacks so far, to tell whether a chunk completed any element.
+    @exclusivity(unchecked) private var callbackCount = 0
 
     private let receiver: any OSMElementReceiver
     private let sourceName: String
@@ -54,8 +65,10 @@ final class OSMXMLDecoder {
     ///   - nodeTagKeys: the node tags to pass on (nodes carry many tags nobody here needs).
     ///   - wayTagKeys: the way tags to pass on; nil passes all.
     ///   - relationTagKeys: the relation tags to pass on; nil passes all.
+    ///   - maximumTokenBytes: the bound on one attribute, text or comment (see the property).
     init(receiver: any OSMElementReceiver, sourceName: String, nodeTagKeys: [String],
-         wayTagKeys: [String]? = nil, relationTagKeys: [String]? = nil) {
+         wayTagKeys: [String]? = nil, relationTagKeys: [String]? = nil, maximumTokenBytes: Int = OSMXMLDecoder.defaultMaximumTokenBytes) {
+        self.maximumTokenBytes = max(1, maximumTokenBytes)
         self.receiver = receiver
         self.sourceName = sourceName
         self.nodeTagKeys = TagKeyFilter(nodeTagKeys)
@@ -80,15 +93,25 @@ final class OSMXMLDecoder {
             Unmanaged<OSMXMLDecoder>.fromOpaque(user!)._withUnsafeGuaranteedRef { $0.endElement(name!) }
         })
 
+        var bytesWithoutElement = 0
         while true {
             guard let buffer = XML_GetBuffer(parser, Int32(Self.chunkSize)) else {
                 throw OSMImportError(kind: .malformedXML, source: sourceName, detail: "out of memory for the XML parser buffer")
             }
             let count = try read(buffer, Self.chunkSize)
             let isFinal: Int32 = count == 0 ? 1 : 0
+            let callbacksBefore = callbackCount
             if XML_ParseBuffer(parser, Int32(count), isFinal) != XML_STATUS_OK {
                 if let failure { throw failure }
                 throw expatError(parser)
+            }
+            bytesWithoutElement = callbackCount == callbacksBefore ? bytesWithoutElement + count : 0
+            if bytesWithoutElement > maximumTokenBytes {
+                let (line, column) = position()
+                throw OSMImportError(
+                    kind: .limitExceeded, source: sourceName, line: line, column: column,
+                    detail: "more than \(maximumTokenBytes) bytes without a complete XML element after this position "
+                        + "(an attribute, text or comment over the XML token limit of \(maximumTokenBytes) bytes), expected OSM elements")
             }
             onChunk()
             if count == 0 { break }
@@ -133,6 +156,7 @@ final class OSMXMLDecoder {
     // MARK: Element callbacks
 
     private func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        callbackCount &+= 1
         guard !failed else { return }
         if !sawRoot {
             guard equals(name, "osm") else {
@@ -182,6 +206,7 @@ final class OSMXMLDecoder {
     }
 
     private func endElement(_ name: UnsafePointer<CChar>) {
+        callbackCount &+= 1
         guard !failed else { return }
         do {
             switch context {

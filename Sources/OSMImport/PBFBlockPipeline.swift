@@ -119,10 +119,20 @@ final class PBFBlockPipeline: @unchecked Sendable {
         while let block = try framer.next() {
             blocksRead = block.number
             // Other block types are skipped, as the format asks of readers that do not know them.
-            guard block.type == "OSMData" else { continue }
+            guard block.type == "OSMData" else { noteSkipped(block.type); continue }
             return Step(number: block.number, offset: block.offset, endOffset: framer.offset, outcome: Self.decode(block, with: decoder))
         }
         return nil
+    }
+
+    /// Blocks of other types than `OSMData` skipped so far, and the type of the first (read after
+    /// `shutdown()`, or from the importing thread when there are no workers).
+    private(set) var skippedBlockCount = 0
+    private(set) var firstSkippedType: String?
+
+    private func noteSkipped(_ type: String) {
+        skippedBlockCount += 1
+        if firstSkippedType == nil { firstSkippedType = type }
     }
 
     /// Stops every thread after its current block and waits for them to exit; a reader blocked in a
@@ -160,6 +170,9 @@ final class PBFBlockPipeline: @unchecked Sendable {
                         job = block
                     } else {
                         entry = nil   // skipped block type
+                        condition.lock()
+                        noteSkipped(block.type)
+                        condition.unlock()
                     }
                 } else {
                     condition.lock()

@@ -29,11 +29,15 @@ extension RoutingService {
         let router = router(excluding: request.snapping.exclude)
         let snapped = try snap(request.coordinates, options: request.snapping, router: router)
         let route: Route
+        workspace.shouldStop = RequestCancellation.current == nil ? nil : RequestCancellation.routerCheck
+        defer { workspace.shouldStop = nil }
+        try RequestCancellation.check()
         do throws(RoutingError) {
             // The car profile's default, as in OSRM: no turning around at a via point.
             route = try router.route(through: snapped, metric: request.metric,
                                      continueStraight: request.continueStraight != .no, workspace: workspace)
         } catch {
+            try RequestCancellation.check()   // a route stopped by its request's timeout is that, not NoRoute
             throw Self.serviceError(error, coordinates: request.coordinates)
         }
         if let kept = request.waypoints, kept.count < request.coordinates.count { return LegMerging.merge(route, keeping: kept) }

@@ -27,11 +27,16 @@ extension RoutingService {
         var reader = try OptionReader(request.options)
         let (route, guidance) = try guidedRoute(request.coordinates, reader: &reader, workspace: workspace)
         try reader.finish(allowed: Self.guidanceOptionNames + ["continue_straight"] + SnapOptions.optionNames)
+        try checkWaypointBudget(route, guidance)
         let waypoints = RouteGuidance.waypoints(for: route, using: self.guidance, options: guidance)
+        try RequestCancellation.check()
         var lines: [String] = []
         let summary = GuidanceSummary(distance: route.distance, duration: route.duration, warningPolicy: guidance.warningPolicy)
         var writer = WaypointStreamWriter(summary: summary) { lines.append($0) }
-        for record in GuidanceReplay.records(for: waypoints, language: guidance.language) { writer.write(record) }
+        for (i, record) in GuidanceReplay.records(for: waypoints, language: guidance.language).enumerated() {
+            if i & 1023 == 0 { try RequestCancellation.check() }
+            writer.write(record)
+        }
         writer.finish()
         let chunks = stride(from: 0, to: lines.count, by: Self.linesPerChunk).map {
             lines[$0..<min(lines.count, $0 + Self.linesPerChunk)].joined()
@@ -67,7 +72,9 @@ extension RoutingService {
         options.batchSize = try reader.integer("batch_size", default: options.batchSize, range: 0...100_000_000)
         try reader.finish(allowed: Self.guidanceOptionNames + Self.markerOptionNames + ["continue_straight"] + SnapOptions.optionNames)
 
+        try checkWaypointBudget(route, guidance)
         let waypoints = RouteGuidance.waypoints(for: route, using: self.guidance, options: guidance)
+        try RequestCancellation.check()
         var along: [PointOfInterestOnRoute] = []
         if let categories {
             do throws(PlacesError) {
@@ -83,6 +90,7 @@ extension RoutingService {
         } catch {
             throw ServiceError(.invalidValue, error.description)
         }
+        try RequestCancellation.check()
         return ServiceResponse(contentType: format.contentType, body: format.document(for: list))
     }
 
@@ -110,6 +118,24 @@ extension RoutingService {
     }
 
     // MARK: Shared parts
+
+    /// Refuses, before any waypoint is made, a request whose waypoints would pass the output budget
+    /// (`ServiceLimits.waypointsPerRequest`): the estimate is the route's points plus its length over
+    /// the spacing (the bands' densest, 20 m, for `bands`).
+    func checkWaypointBudget(_ route: Route, _ guidance: GuidanceOptions) throws(ServiceError) {
+        let spacing: Double
+        switch guidance.spacing {
+        case .bands: spacing = 20
+        case .fixed(let metres): spacing = metres > 0 && metres.isFinite ? metres : .infinity
+        }
+        let points = route.legs.reduce(0) { $0 + $1.coordinates.count }
+        let densified = spacing.isInfinite ? 0 : route.distance / spacing
+        let estimate = Double(points) + densified
+        guard estimate <= Double(limits.waypointsPerRequest) else {
+            throw ServiceError(.tooBig, "the route of \(Int(route.distance)) m at a spacing of \(spacing.isInfinite ? "none" : "\(spacing) m") "
+                + "makes about \(Int(min(estimate, 1e15))) waypoints, more than the limit (\(limits.waypointsPerRequest)); use a larger spacing or split the route")
+        }
+    }
 
     static let guidanceOptionNames = ["speed", "spacing", "language", "warn_on"]
 

@@ -71,7 +71,12 @@ public final class RoutingService: Sendable {
     /// Never throws: a refused request is an OSRM error body with its status.
     public func respond(to target: String, workspace: RoutingWorkspace) -> ServiceResponse {
         do throws(ServiceError) {
-            return try answer(target, workspace: workspace)
+            let response = try answer(target, workspace: workspace)
+            let bytes = response.parts.reduce(0) { $0 + $1.utf8.count }
+            guard bytes <= limits.responseBytes else {
+                throw ServiceError(.tooBig, "the answer of \(bytes) bytes is larger than the limit (\(limits.responseBytes))")
+            }
+            return response
         } catch {
             return ServiceResponse(error)
         }

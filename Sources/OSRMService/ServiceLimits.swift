@@ -20,10 +20,17 @@ public struct ServiceLimits: Sendable, Equatable {
     public var queuedRequests: Int
     /// Largest `radius` of a points-of-interest request, metres.
     public var poiRadiusMeters: Double
+    /// The output budget of one `/waypoints` or `/markers` request: the most waypoints its route may be
+    /// densified into, estimated before any is made as the route's own points plus its length over the
+    /// spacing (`spacing=1` on a 300 km route asks 300,000). 100,000 waypoints are about 30 MB of
+    /// markers; a request over the budget is `TooBig` before the work.
+    public var waypointsPerRequest: Int
+    /// The largest body one request may be answered with, bytes; a larger one is `TooBig`.
+    public var responseBytes: Int
 
     public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
                 bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
-                poiRadiusMeters: Double = 5000) {
+                poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20) {
         self.routeCoordinates = routeCoordinates
         self.tableCoordinates = tableCoordinates
         self.nearestResults = nearestResults
@@ -32,5 +39,7 @@ public struct ServiceLimits: Sendable, Equatable {
         self.requestTimeoutSeconds = requestTimeoutSeconds
         self.queuedRequests = queuedRequests
         self.poiRadiusMeters = poiRadiusMeters
+        self.waypointsPerRequest = waypointsPerRequest
+        self.responseBytes = responseBytes
     }
 }

@@ -14,8 +14,46 @@ public enum TemporaryName {
     static let journalSuffix = "-journal"
 
     /// A fresh temporary name for `targetName`, owned by this process.
+    ///
+    /// The number after the process id is this program's mark: its high 16 bits are random, its low 16
+    /// bits a keyed hash of the target's name, the process id and those random bits (`seal`), so the
+    /// clean-up can tell its own files from another program's `.NAME.tmp-PID-N` (1 in 65,536 of those
+    /// match by chance, and must belong to the same user besides).
     static func make(for targetName: String) -> String {
-        ".\(targetName)\(marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        name(for: targetName, pid: getpid(), random: UInt32.random(in: 0...0xFFFF))
+    }
+
+    /// The temporary name process `pid` gives `targetName` with the random bits `random` (the low 16 are
+    /// used): for tests and tools that need a name the clean-up recognises as this program's.
+    public static func name(for targetName: String, pid: pid_t, random: UInt32) -> String {
+        let high = random & 0xFFFF
+        return ".\(targetName)\(marker)\(pid)-\(high << 16 | seal(targetName, pid: pid, random: high))"
+    }
+
+    /// The low 16 bits of a temporary name's number: FNV-1a over a fixed key, the target's name, the
+    /// process id and the random bits, folded to 16 bits.
+    static func seal(_ targetName: String, pid: pid_t, random: UInt32) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add<S: Sequence<UInt8>>(_ bytes: S) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        add("waymark-temporary-file".utf8)
+        add(targetName.utf8)
+        add(withUnsafeBytes(of: Int64(pid).littleEndian, Array.init))
+        add(withUnsafeBytes(of: random.littleEndian, Array.init))
+        return UInt32(truncatingIfNeeded: (hash >> 48) ^ (hash >> 32) ^ (hash >> 16) ^ hash) & 0xFFFF
+    }
+
+    /// The target's name and the process id of a temporary name this program made (its seal checks), or
+    /// nil for any other name.
+    static func ownedName(_ name: String) -> (target: String, pid: pid_t)? {
+        var name = Substring(name)
+        if name.hasSuffix(journalSuffix) { name = name.dropLast(journalSuffix.count) }
+        guard let pid = processID(in: String(name)), let markerRange = name.range(of: marker, options: .backwards),
+              let number = name[markerRange.upperBound...].split(separator: "-").last.flatMap({ UInt32($0) }) else { return nil }
+        let target = String(name[name.index(after: name.startIndex)..<markerRange.lowerBound])
+        guard seal(target, pid: pid, random: number >> 16) == number & 0xFFFF else { return nil }
+        return (target, pid)
     }
 
     /// The process id in a temporary name, or nil when `name` is not one.
@@ -36,7 +74,9 @@ public enum TemporaryName {
     }
 
     /// Removes the temporary files in `directory` whose writing process is no longer running (left by
-    /// `kill -9`, a crash or a power cut); files of running processes are left alone.
+    /// `kill -9`, a crash or a power cut); files of running processes are left alone, and so is every
+    /// file this program did not make: the name's seal must check (`ownedName`) and the file must be a
+    /// regular file of this process's user.
     /// - Returns: the names removed.
     /// - Complexity: O(entries in the directory).
     @discardableResult
@@ -44,10 +84,10 @@ public enum TemporaryName {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var removed: [String] = []
         for name in names {
-            guard let pid = processID(in: name), pid != getpid(), isDead(pid) else { continue }
+            guard let (_, pid) = ownedName(name), pid != getpid(), isDead(pid) else { continue }
             let path = directory + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { continue }
             if unlink(path) == 0 { removed.append(name) }
         }
         return removed

@@ -166,8 +166,9 @@ public final class RoadNetworkDatabase {
 
         // Every structural invariant is checked by the graph itself, so a damaged file is reported by
         // name instead of loading wrongly.
+        let graph: RoadGraph
         do throws(RoadGraphInconsistency) {
-            return try RoadGraph(
+            graph = try RoadGraph(
                 validating: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
                 nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
                 speedLimit: speedLimit, flags: flags, nameIndex: nameIndex,
@@ -178,6 +179,10 @@ public final class RoadNetworkDatabase {
         } catch {
             throw .corrupt(path: path, detail: error.description)
         }
+        // A graph whose turns would not be linear in its size (parallel edges by the hundred at a node)
+        // is refused here, before a router prices every turn of it.
+        if let violation = graph.turnBoundViolation() { throw .corrupt(path: path, detail: violation) }
+        return graph
     }
 
     /// The rows of an array's chunks, in order; each chunk's BLOB is then read in pieces (`SQLiteBlob`).
@@ -189,6 +194,7 @@ public final class RoadNetworkDatabase {
     private func loadArray<T: LittleEndianPackable>(_ name: String, descriptions: [String: ArrayDescription],
                                                    chunkQuery: SQLiteStatement) throws(RoadNetworkStoreError) -> [T] {
         let description = try describedArray(name, holding: T.storageName, descriptions: descriptions)
+        try checkStoredSize(name, description, elementSize: MemoryLayout<T>.stride)
         var values = [T]()
         values.reserveCapacity(description.count)
         try readChunks(name, description, elementSize: MemoryLayout<T>.stride, chunkQuery: chunkQuery) { PackedArray.append($0, to: &values) }
@@ -202,6 +208,7 @@ public final class RoadNetworkDatabase {
     private func loadCoordinates(_ name: String, descriptions: [String: ArrayDescription],
                                  chunkQuery: SQLiteStatement) throws(RoadNetworkStoreError) -> [Coordinate] {
         let description = try describedArray(name, holding: Double.storageName, descriptions: descriptions)
+        try checkStoredSize(name, description, elementSize: MemoryLayout<UInt64>.size)
         var points = [Coordinate]()
         points.reserveCapacity(description.count / 2)
         var latitude: Double?   // a pair split over two chunks
@@ -232,6 +239,26 @@ public final class RoadNetworkDatabase {
             throw .corrupt(path: path, detail: "array '\(name)' holds \(description.type), expected \(storageName)")
         }
         return description
+    }
+
+    /// Throws `.corrupt` naming the array unless its chunks hold exactly the bytes its row in `arrays`
+    /// claims (`element_count` × element size). Checked before anything is allocated for the array, so a
+    /// damaged or crafted count (`element_count=4294967295`) is an error, not a 34 GB allocation: the
+    /// sizes come from SQLite's record headers, without reading the chunks.
+    private func checkStoredSize(_ name: String, _ description: ArrayDescription, elementSize: Int) throws(RoadNetworkStoreError) {
+        let statement = try connection.prepare(
+            "SELECT COALESCE(SUM(length(data)), 0), COALESCE(SUM(typeof(data) NOT IN ('blob', 'text')), 0) FROM array_chunks WHERE name = ?")
+        try statement.bind(1, name)
+        guard try statement.step() else { throw .corrupt(path: path, detail: "the chunks of array '\(name)' cannot be measured") }
+        guard statement.int64(1) == 0 else {
+            throw .corrupt(path: path, detail: "array '\(name)' cannot be read as a BLOB (a chunk holds a number or NULL, not bytes)")
+        }
+        let stored = statement.int64(0)
+        let (claimed, overflow) = Int64(description.count).multipliedReportingOverflow(by: Int64(elementSize))
+        guard !overflow, claimed == stored else {
+            throw .corrupt(path: path, detail: "table 'arrays', column 'element_count' of array '\(name)' claims \(description.count) entries "
+                + "(\(overflow ? "more than \(Int64.max)" : "\(claimed)") bytes), but its chunks in 'array_chunks' hold \(stored) bytes")
+        }
     }
 
     /// Hands the stored chunks of array `name` to `append` in order, a piece at a time, then checks

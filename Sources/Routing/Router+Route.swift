@@ -34,6 +34,7 @@ extension Router {
         var arrival: EdgePosition?
         for i in 0..<(waypoints.count - 1) {
             let from = waypoints[i], to = waypoints[i + 1]
+            if let shouldStop = ws.shouldStop, shouldStop() { throw RoutingError.noRoute(from: from.input, to: to.input) }
             var found: SearchResult?
             if continueStraight, let straight = arrival, node(at: from) == nil {
                 found = search(from: [straight], to: positions(of: to), targetNode: node(at: to), targetPoint: to.location,

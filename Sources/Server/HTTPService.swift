@@ -40,6 +40,9 @@ public final class HTTPService: Sendable {
         public init() {}
     }
 
+    /// The longest request head (request line and headers) read, bytes: the README's 32 KiB.
+    public static let requestHeadLimit = 32 * 1024
+
     let configuration: Configuration
     let logger: Logger
     let state: ServiceState
@@ -63,11 +66,15 @@ public final class HTTPService: Sendable {
         let responder = OSRMResponder(state: state, pool: pool, metrics: metrics, limits: configuration.limits, accessLog: accessLog,
                                       mapPage: configuration.mapPage)
         let headTimeout = TimeAmount.milliseconds(Int64(configuration.requestHeadTimeoutSeconds * 1000))
+        let drain = TimeAmount.milliseconds(Int64(configuration.drainSeconds * 1000))
+        let headLimit = Self.requestHeadLimit
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestHeadTimeout(timeout: headTimeout)],
+            additionalChannelHandlers: [ParserErrorResponder(headLimit: headLimit), DrainBeforeClose(limit: drain),
+                                        RequestHeadTimeout(timeout: headTimeout)],
             idleTimeout: nil,
-            // The request line and headers together; a longer URL than this closes the connection.
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100))
+            // The request line and headers together (one field, the URL, may take all of it); a longer head
+            // is answered 431 TooBig and the connection closed.
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: headLimit, maxHeaderListSize: headLimit, maxHeaderFieldCount: 100))
         let host = configuration.host
         let logger = self.logger
         let app = Application(

@@ -10,8 +10,8 @@ import Synchronization
 /// NIO's event loops (which keep accepting and reading connections meanwhile). A request waits in a
 /// bounded queue; past `queueLimit` waiting requests a new one is refused at once (`Overloaded`), and
 /// one not answered within its timeout gets `Timeout` (a queued request whose time ran out is skipped;
-/// a search already running finishes on its thread, its answer discarded, as searches cannot be
-/// interrupted).
+/// one already running is told to stop, `RequestCancellation`, and stops at its next check: the next
+/// route leg, the next 1,024 waypoint lines; its answer is discarded and its memory returned).
 ///
 /// Each thread keeps the workspace of the last `RoutingService` it served; after a reload the first job
 /// on the new service makes a new workspace and the old one (and with it the old service) is released.
@@ -21,6 +21,8 @@ final class WorkerPool: Sendable {
         let service: RoutingService
         let work: @Sendable (RoutingService, RoutingWorkspace) -> ServiceResponse
         let reply: Reply
+        /// Set when the timeout answers first: the work stops at its next check (`RequestCancellation`).
+        let cancellation: RequestCancellation
     }
 
     /// Delivers a job's answer exactly once: the result, or the timeout's error, whichever comes first.
@@ -90,10 +92,12 @@ final class WorkerPool: Sendable {
     func run(service: RoutingService, timeout seconds: Double,
              _ work: @escaping @Sendable (RoutingService, RoutingWorkspace) -> ServiceResponse) async -> ServiceResponse {
         let reply = Reply()
-        let job = Job(service: service, work: work, reply: reply)
+        let cancellation = RequestCancellation()
+        let job = Job(service: service, work: work, reply: reply, cancellation: cancellation)
         // A Dispatch timer, not a sleeping task: it fires even when Swift's cooperative threads are busy.
         let timer = DispatchWorkItem {
             reply.deliver(ServiceResponse(ServiceError(.timeout, "the request took longer than \(seconds) s")))
+            cancellation.cancel()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
         defer { timer.cancel() }
@@ -131,7 +135,8 @@ final class WorkerPool: Sendable {
             if job.reply.isDone { continue }
             if current?.service !== job.service { current = (job.service, job.service.makeWorkspace()) }
             guard let (service, workspace) = current else { continue }
-            job.reply.deliver(job.work(service, workspace))
+            let response = RequestCancellation.$current.withValue(job.cancellation) { job.work(service, workspace) }
+            job.reply.deliver(response)
         }
     }
 }

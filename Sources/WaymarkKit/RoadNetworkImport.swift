@@ -87,6 +87,12 @@ public struct RoadNetworkImport {
         } catch {
             throw .osm(OSMImportError(kind: .readFailed, source: extract, detail: "\(error)"))
         }
+        // An empty network never replaces an existing database: an extract damaged so that nothing in it
+        // is read (or an empty one given by mistake) leaves the target as it was.
+        if result.graph.nodeCount == 0, database != Self.standardStream, Self.fileHasBytes(database) {
+            throw .osm(OSMImportError(kind: .noData, source: name,
+                                      detail: "the import yields no road (0 routing nodes); '\(database)' is left as it was"))
+        }
         beforeWriting()
         let statistics = result.statistics
         let clock = ContinuousClock()
@@ -204,6 +210,12 @@ public struct RoadNetworkImport {
         }
         if let blocks = progress.blocks { text += ", \(blocks.withThousandsSeparators) blocks" }
         return text + ", \(progress.elements.withThousandsSeparators) elements, \(Int(progress.elementsPerSecond).withThousandsSeparators) elements/s"
+    }
+
+    /// Whether `path` names an existing file with at least one byte.
+    static func fileHasBytes(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
     }
 
     /// Stops before importing when the database path names an existing file that is not a road database

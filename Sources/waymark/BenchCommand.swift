@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
 
     @Argument(help: "An OSM extract (.osm, .osm.gz, .osm.bz2, .osm.pbf) or a database written by 'waymark import' (.sqlite).")
     var input: String
-    @Option(name: .long, help: "Random pairs to draw (ignored with --pairs).")
+    @Option(name: .long, help: "Random pairs to draw (ignored with --pairs).", transform: NumericOption.whole)
     var queries: Int = 1000
     @Option(name: .long, help: "Seed of the pair drawing.")
     var seed: UInt64 = 42
@@ -49,9 +49,9 @@ struct BenchCommand: ParsableCommand {
     var checkDijkstra = false
     @Option(name: .customLong("table-sizes"), help: ArgumentHelp("The table stage's sizes, N sources x N destinations each (default 100,1000; capped at the pairs).", valueName: "N,N,..."))
     var tableSizes: String?
-    @Option(name: .customLong("table-repeats"), help: "Timed runs of each table size.")
+    @Option(name: .customLong("table-repeats"), help: "Timed runs of each table size.", transform: NumericOption.whole)
     var tableRepeats: Int = BenchRunner.defaultTableRepeats
-    @Option(name: .long, help: ArgumentHelp("ALT landmarks for A* (0 turns them off, as in 'waymark route'; 'waymark serve' uses 8): built in the route stage's set-up.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("ALT landmarks for A* (0 turns them off, as in 'waymark route'; 'waymark serve' uses 8): built in the route stage's set-up.", valueName: "n"), transform: NumericOption.whole)
     var landmarks: Int = 0
 
     func validate() throws {

@@ -17,7 +17,7 @@ struct GenerateGridCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "About how many OSM nodes to write (100 ... 100000000).")
+    @Option(name: .long, help: "About how many OSM nodes to write (100 ... 100000000).", transform: NumericOption.whole)
     var nodes: Int
     @Option(name: .long, help: "Seed of the city's details (curves, limits, names, restrictions).")
     var seed: UInt64 = 42

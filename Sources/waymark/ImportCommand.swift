@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
     var quiet = false
     @Option(name: .long, help: "The side traffic keeps to: left or right (default: inferred from the roundabouts, else right).")
     var drivingSide: String?
-    @Option(name: .long, help: "Threads importing PBF, 1 ... \(RoadNetworkImport.maximumThreads): N - 1 decode blocks while one builds (default: one per core).")
+    @Option(name: .long, help: "Threads importing PBF, 1 ... \(RoadNetworkImport.maximumThreads): N - 1 decode blocks while one builds (default: one per core).", transform: NumericOption.whole)
     var threads: Int?
     @Flag(name: .customLong("no-ch"), help: "Leave out the contraction hierarchies: a smaller database and a faster import; routes by A*.")
     var noContractionHierarchies = false

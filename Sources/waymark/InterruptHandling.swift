@@ -32,6 +32,10 @@ enum InterruptHandling {
             sigaddset(&set, s)
         }
         signal(SIGXFSZ, SIG_IGN)
+        // Likewise SIGPIPE: a closed standard output (`waymark markers … | head -c1`) makes the write fail
+        // with EPIPE, reported as `waymark: error: standard output: write failed (Broken pipe)` with exit
+        // status 1, instead of killing the process silently (exit 141).
+        signal(SIGPIPE, SIG_IGN)
         // A parent may have started us with these signals blocked (test runners do, and children
         // inherit the mask), which would make Ctrl-C and `kill` wait until the work ends.
         pthread_sigmask(SIG_UNBLOCK, &set, nil)

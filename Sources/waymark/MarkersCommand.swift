@@ -25,27 +25,27 @@ struct MarkersCommand: ParsableCommand {
     var origin: String?
     @Option(name: .long, help: "Output format: json, geojson, csv or gpx.")
     var format: String = "json"
-    @Option(name: .long, help: "Camera height above the road at the origin, metres.")
+    @Option(name: .long, help: "Camera height above the road at the origin, metres.", transform: NumericOption.decimal)
     var cameraHeight: Double = 1.5
-    @Option(name: .long, help: "Road markers' height above the road surface, metres.")
+    @Option(name: .long, help: "Road markers' height above the road surface, metres.", transform: NumericOption.decimal)
     var roadMarkerHeight: Double = 0.5
-    @Option(name: .long, help: "Turn arrows' height above the road, metres.")
+    @Option(name: .long, help: "Turn arrows' height above the road, metres.", transform: NumericOption.decimal)
     var arrowHeight: Double = 4
-    @Option(name: .long, help: "Destination and via arrows' height above the road, metres.")
+    @Option(name: .long, help: "Destination and via arrows' height above the road, metres.", transform: NumericOption.decimal)
     var destinationHeight: Double = 6
-    @Option(name: .long, help: "POI labels' height above the ground, metres.")
+    @Option(name: .long, help: "POI labels' height above the ground, metres.", transform: NumericOption.decimal)
     var poiHeight: Double = 3
-    @Option(name: .long, help: "Markers per batch.")
+    @Option(name: .long, help: "Markers per batch.", transform: NumericOption.whole)
     var batchSize: Int = 200
-    @Option(name: .long, help: "Request the next batch within this many metres of the batch's last marker.")
+    @Option(name: .long, help: "Request the next batch within this many metres of the batch's last marker.", transform: NumericOption.decimal)
     var batchTrigger: Double = 25
-    @Option(name: .long, help: "Markers are visible within this radius, metres.")
+    @Option(name: .long, help: "Markers are visible within this radius, metres.", transform: NumericOption.decimal)
     var visibility: Double = 50
     @Option(name: .long, help: "A directory of SRTM .hgt tiles (1\" or 3\", e.g. N43E007.hgt) for heights.")
     var dem: String?
     @Option(name: .long, help: "Add labels of these POI categories near the route (comma-separated, at most 6, or 'all').")
     var pois: String?
-    @Option(name: .long, help: "POIs within this distance of the route get a label, metres (at most 1000).")
+    @Option(name: .long, help: "POIs within this distance of the route get a label, metres (at most 1000).", transform: NumericOption.decimal)
     var poiCorridor: Double = 100
     @Option(name: [.short, .long], help: "Write to this file (replaced atomically) instead of standard output ('-').")
     var output: String?

@@ -3,6 +3,26 @@ import Geodesy
 /// Range checks for numeric options, run when the command line is parsed (each command's `validate()`),
 /// so a bad value fails before any file is read, with the allowed range in the message.
 enum NumericOption {
+    /// The one reader of every numeric option's text (`@Option(…, transform: NumericOption.decimal)`):
+    /// a decimal number, optionally signed, with an optional fraction and exponent; not hexadecimal
+    /// (`0x10`, `0x1p5`, which `Double(_:)` would read as 16 and 32), `inf` or `nan`.
+    static func decimal(_ text: String) throws -> Double {
+        guard let value = DecimalNumber.parse(text), value.isFinite else {
+            throw CommandFailure(message: "'\(text)' is not a decimal number")
+        }
+        return value
+    }
+
+    /// A whole decimal number (digits with an optional sign), for the integer options.
+    static func whole(_ text: String) throws -> Int {
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+            throw CommandFailure(message: "'\(text)' is not a whole decimal number")
+        }
+        return value
+    }
+
     /// Parses a decimal number (no hexadecimal, `inf` or `nan`) within `range`.
     static func parse(_ text: String, option: String, range: ClosedRange<Double>, unit: String) throws -> Double {
         guard let value = DecimalNumber.parse(text.trimmingCharacters()), value.isFinite else {

@@ -19,11 +19,11 @@ struct PoisCommand: ParsableCommand {
     @OptionGroup var source: GraphSource
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The place to search around, as LAT,LON.", valueName: "lat,lon"))
     var near: String
-    @Option(name: .long, help: "Search radius in metres (at most 10000).")
+    @Option(name: .long, help: "Search radius in metres (at most 10000).", transform: NumericOption.decimal)
     var radius: Double = PointOfInterestQuery.defaultRadius
     @Option(name: .long, help: "Only these categories (comma-separated, at most 6), e.g. restaurant,cafe.")
     var category: String?
-    @Option(name: .long, help: "List at most this many places.")
+    @Option(name: .long, help: "List at most this many places.", transform: NumericOption.whole)
     var limit: Int?
     @Option(name: .long, help: "Output format: text, json or geojson.")
     var format: String = "text"

@@ -20,17 +20,17 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var source: GraphSource
     @Option(name: .long, help: "Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface).")
     var host: String = "127.0.0.1"
-    @Option(name: .long, help: ArgumentHelp("TCP port (0: any free port).", valueName: "port"))
+    @Option(name: .long, help: ArgumentHelp("TCP port (0: any free port).", valueName: "port"), transform: NumericOption.whole)
     var port: Int = 5000
-    @Option(name: .long, help: ArgumentHelp("Worker threads answering requests (default: one per core).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Worker threads answering requests (default: one per core).", valueName: "n"), transform: NumericOption.whole)
     var threads: Int?
-    @Option(name: .long, help: ArgumentHelp("ALT landmarks for faster routing (0 turns them off).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("ALT landmarks for faster routing (0 turns them off).", valueName: "n"), transform: NumericOption.whole)
     var landmarks: Int = 8
     @Option(name: .long, help: ArgumentHelp("Longest time one request may take.", valueName: "seconds"))
     var timeout: String = "10"
-    @Option(name: .customLong("max-coordinates"), help: ArgumentHelp("Most coordinates in a route, waypoints or markers request.", valueName: "n"))
+    @Option(name: .customLong("max-coordinates"), help: ArgumentHelp("Most coordinates in a route, waypoints or markers request.", valueName: "n"), transform: NumericOption.whole)
     var maxCoordinates: Int = 500
-    @Option(name: .customLong("max-table-size"), help: ArgumentHelp("Most coordinates in a table request.", valueName: "n"))
+    @Option(name: .customLong("max-table-size"), help: ArgumentHelp("Most coordinates in a table request.", valueName: "n"), transform: NumericOption.whole)
     var maxTableSize: Int = 100
     @Option(name: .customLong("page-dir"), help: ArgumentHelp("Directory of the map page served at / (default: the one installed beside waymark).", valueName: "dir"))
     var pageDirectory: String?

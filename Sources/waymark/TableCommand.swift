@@ -23,9 +23,9 @@ struct TableCommand: ParsableCommand {
     var destinations: String?
     @Option(name: .long, help: "Output format: json (OSRM's /table/v1 body) or csv.")
     var format: String = "json"
-    @Option(name: .long, help: "The most sources × destinations entries accepted.")
+    @Option(name: .long, help: "The most sources × destinations entries accepted.", transform: NumericOption.whole)
     var maxTableSize: Int = TableInput.defaultMaximumEntries
-    @Option(name: .long, help: "Snap each point to a road within this many metres.")
+    @Option(name: .long, help: "Snap each point to a road within this many metres.", transform: NumericOption.decimal)
     var maxSnap: Double = SnapOptions.standardRadius
 
     func validate() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 import TestSupport
 import Testing
 
@@ -209,13 +210,15 @@ import Testing
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
         finished.waitUntilExit()
-        let stale = ".old.sqlite.tmp-\(finished.processIdentifier)-42"
-        let running = ".old.sqlite.tmp-\(getpid())-42"
-        for name in [stale, running] {
+        let stale = TemporaryName.name(for: "old.sqlite", pid: finished.processIdentifier, random: 42)
+        let running = TemporaryName.name(for: "old.sqlite", pid: getpid(), random: 42)
+        // Another program's file named like ours, of a dead process: it carries no seal, so it stays.
+        let foreign = ".old.sqlite.tmp-\(finished.processIdentifier)-42"
+        for name in [stale, running, foreign] {
             #expect(FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data("x".utf8)))
         }
         #expect(try CLI.run(["import", Self.sample, "--db", directory.appendingPathComponent("town.sqlite").path]).status == 0)
-        #expect(names(in: directory) == ["town.sqlite", running])
+        #expect(names(in: directory) == ["town.sqlite", foreign, running])
     }
 
     /// SIGHUP (a closed terminal) while the database is written removes the temporary file like Ctrl-C.

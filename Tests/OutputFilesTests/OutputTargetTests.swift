@@ -147,15 +147,17 @@ let refusal = "not a regular file; refusing to replace it (write to a regular fi
         try child.run()
         child.waitUntilExit()
         let dead = child.processIdentifier
-        let stale = ".city.sqlite.tmp-\(dead)-12345"
-        let live = ".city.sqlite.tmp-\(getpid())-1"
+        let stale = TemporaryName.name(for: "city.sqlite", pid: dead, random: 12345)
+        let live = TemporaryName.name(for: "city.sqlite", pid: getpid(), random: 1)
         let unrelated = ".city.sqlite.tmp-notapid-1"
-        for name in [stale, stale + "-journal", live, unrelated] {
+        // Another program's file in the same naming scheme, of a dead process: not sealed, so kept.
+        let foreign = ".city.sqlite.tmp-\(dead)-12345"
+        for name in [stale, stale + "-journal", live, unrelated, foreign] {
             #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
         }
         try OutputDestination.write("db", to: directory + "/city.sqlite")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
-        #expect(left == [live, unrelated, "city.sqlite"])
+        #expect(left == [live, unrelated, foreign, "city.sqlite"])
     }
 
     @Test func temporaryNamesAreRecognised() {
@@ -167,6 +169,9 @@ let refusal = "not a regular file; refusing to replace it (write to a regular fi
         #expect(TemporaryName.processID(in: ".a.tmp-12x-4") == nil)
         let made = TemporaryName.make(for: "x.osm")
         #expect(TemporaryName.processID(in: made) == getpid())
+        #expect(TemporaryName.ownedName(made)?.target == "x.osm")
+        #expect(TemporaryName.ownedName(made + "-journal")?.pid == getpid())
+        #expect(TemporaryName.ownedName(".x.osm.tmp-\(getpid())-1") == nil)
         #expect(made.utf8.count <= "x.osm".utf8.count + TemporaryName.overheadBytes)
     }
 }

@@ -170,7 +170,7 @@ import Testing
         try replaceArray(path, name, with: controls)
         expectDamage(path, "array 'node.traffic_control' entry 0 is 55, not a known value", checkingChecksums: false)
         try replaceArray(path, name, with: Array(controls.dropLast()))
-        expectDamage(path, "array 'node.traffic_control' has 4 entries, expected 5", checkingChecksums: false)
+        expectDamage(path, "table 'arrays', column 'element_count' of array 'node.traffic_control' claims 5 entries (5 bytes), but its chunks in 'array_chunks' hold 4 bytes", checkingChecksums: false)
     }
 
     @Test func aLimitedSpeedOfZeroIsDamage() throws {

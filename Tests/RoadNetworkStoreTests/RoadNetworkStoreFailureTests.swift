@@ -115,8 +115,25 @@ import Testing
         let (directory, path) = try writtenDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try tamper(path, "UPDATE array_chunks SET data = substr(data, 1, 8) WHERE name = 'edge.head'")
-        #expect(throws: RoadNetworkStoreError.corrupt(path: path, detail: "array 'edge.head' has 2 entries, expected 6")) {
+        #expect(throws: RoadNetworkStoreError.corrupt(path: path, detail: "table 'arrays', column 'element_count' of array 'edge.head' claims 6 entries (24 bytes), but its chunks in 'array_chunks' hold 8 bytes")) {
             try RoadNetworkStore.load(path: path)
+        }
+    }
+
+    /// Issue 39: a count of 2^32 - 1 made every loader allocate 34 GB and die; it is checked against the
+    /// bytes the chunks hold before anything is allocated.
+    @Test func hugeElementCountIsDamageNotAnAllocation() throws {
+        let (directory, path) = try writtenDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try tamper(path, "UPDATE arrays SET element_count = 4294967295 WHERE name = 'edge.head'")
+        do {
+            _ = try RoadNetworkStore.load(path: path)
+            Issue.record("a database claiming 4294967295 heads loaded")
+        } catch {
+            guard case .corrupt(let at, let detail) = error else { Issue.record("\(error)"); return }
+            #expect(at == path)
+            #expect(detail.contains("table 'arrays', column 'element_count' of array 'edge.head' claims 4294967295 entries"), "\(detail)")
+            #expect(detail.contains("hold 24 bytes"), "\(detail)")
         }
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+import Logging
+import OSRMService
+@testable import Server
+import Testing
+import TestSupport
+import WaymarkKit
+
+/// Issue 39's server defects: parser-level rejects without a body, the real head limit, streamed bodies
+/// cut at shutdown, and a reload of an impossible database. In `ServerTests`, which runs its tests one at a
+/// time: the clients here block a thread while they read, and two suites of servers side by side could
+/// take both of a 2-core machine's cooperative threads from the servers they wait for.
+extension ServerTests {
+    /// Sends raw bytes and reads the one response the server gives before closing.
+    static func rawExchange(_ port: Int, _ request: [UInt8]) throws -> RawHTTPClient.Response {
+        let client = try RawHTTPClient(port: port, timeout: 120)
+        _ = request.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return try client.readResponse()
+    }
+
+    @Test func parserRejectsHaveOSRMBodies() async throws {
+        try await Self.withServer { _, port in
+            let method = try Self.rawExchange(port, Array("BREW /route/v1/driving/1,2;3,4 HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            #expect(method.status == 400 && method.body.hasPrefix("{\"code\":\"InvalidUrl\""), "\(method.status) \(method.body)")
+            let line = try Self.rawExchange(port, Array("GET\r\n\r\n".utf8))
+            #expect(line.status == 400 && line.body.hasPrefix("{\"code\":\"InvalidUrl\""), "\(line.status) \(line.body)")
+            let rawBytes = try Self.rawExchange(port, Array("GET /route/v1/".utf8) + [0xff, 0xfe, 0x7f] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            #expect(rawBytes.status == 400 && rawBytes.body.hasPrefix("{\"code\":\""), "\(rawBytes.status) \(rawBytes.body)")
+            #expect(rawBytes.headers["content-type"]?.hasPrefix("application/json") == true)
+            let huge = try Self.rawExchange(port, Array(("GET /health HTTP/1.1\r\nHost: x\r\nX-Filler: " + String(repeating: "a", count: 40_000) + "\r\n\r\n").utf8))
+            #expect(huge.status == 431 && huge.body.hasPrefix("{\"code\":\"TooBig\""), "\(huge.status) \(huge.body)")
+            #expect(huge.body.contains("\(HTTPService.requestHeadLimit) bytes"))
+            // The head limit is the documented 32 KiB: a 20 KiB URL is read and answered by the service.
+            let long = try RawHTTPClient(port: port, timeout: 120).get("/route/v1/driving/" + String(repeating: "1", count: 20_000))
+            #expect(long.status == 400 && long.body.hasPrefix("{\"code\":\"TooBig\""), "\(long.status) \(long.body)")
+            #expect(try RawHTTPClient(port: port, timeout: 120).get("/health").status == 200)
+        }
+    }
+
+    /// Defect 6, still open: at SIGTERM a streamed body whose client reads slowly stops flowing until the
+    /// drain timeout closes the connection (measured: 5.3 of 33.4 MB, then 30 s, then closed). The cause is
+    /// not in Waymark's handlers (a `Connection: close` stream of the same body completes); enable this
+    /// test with the fix.
+    @Test(.disabled("issue 39 defect 6: streamed bodies stall at graceful shutdown"))
+    func shutdownFinishesAStreamedBodyInFlight() async throws {
+        let coordinates = (0..<60).map { Self.lonLat($0 % 2 == 0 ? "a" : "d") }.joined(separator: ";")
+        let target = "/waypoints/v1/driving/\(coordinates)?spacing=1"
+        var limits = ServiceLimits()
+        limits.waypointsPerRequest = 10_000_000
+        limits.urlBytes = 32_000
+        limits.responseBytes = 1 << 30
+        limits.requestTimeoutSeconds = 600
+        let service = RoutingService(graph: Self.graph, limits: limits)
+        // Computed on a Dispatch thread: the server's handlers need Swift's few cooperative threads.
+        let expected = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: service.respond(to: target, workspace: service.makeWorkspace())) }
+        }
+        #expect(expected.status == 200 && expected.parts.count > 100)
+        let expectedBytes = expected.parts.reduce(0) { $0 + $1.utf8.count }
+        try await Self.withServer({ $0.limits = limits }) { server, port in
+            let client = try RawHTTPClient(port: port, timeout: 120)
+            // A small receive window, so most of the body still waits in the server when it stops.
+            var window: Int32 = 4096
+            setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &window, socklen_t(MemoryLayout<Int32>.size))
+            #expect(client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n"))
+            try await Task.sleep(for: .milliseconds(500))   // the head is read: the request is in flight
+            await server.shutdown()
+            let response = try client.readResponse()        // chunked to its final chunk, or it throws
+            #expect(response.status == 200)
+            #expect(response.body.utf8.count == expectedBytes, "\(response.body.utf8.count) of \(expectedBytes) bytes")
+        }
+    }
+
+    @Test func reloadRefusesAHugeArrayCountAndKeepsServing() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-reload-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("town.sqlite").path
+        let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        _ = try RoadNetworkImport(extract: town, database: database, contractHierarchies: false).run()
+        var configuration = HTTPService.Configuration()
+        configuration.port = 0
+        configuration.handlesSignals = false
+        let server = try HTTPService(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) {
+            let loaded = try RoadNetworkSource.database(path: database).load()
+            return RoutingService(graph: loaded.graph)
+        }
+        let (ports, sink) = AsyncStream.makeStream(of: Int.self)
+        let running = Task { try await server.run { _, port in sink.yield(port) } }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        try SQLiteScript.execute("UPDATE arrays SET element_count = 4294967295 WHERE name = 'edge.head'", on: database)
+        #expect(throws: (any Error).self) { try server.reload() }
+        let client = try RawHTTPClient(port: port, timeout: 120)
+        let health = try client.get("/health")
+        #expect(health.status == 200 && health.body.contains("\"generation\":1"), "\(health.body)")
+        let metrics = try client.get("/metrics")
+        #expect(metrics.body.contains("waymark_reloads_total{result=\"failed\"} 1"), "\(metrics.body)")
+        await server.shutdown()
+        try await running.value
+    }
+}
