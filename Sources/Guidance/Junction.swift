@@ -14,6 +14,8 @@ struct JunctionRoad: Sendable {
     /// Whether a car may turn onto the road here (a one-way road entering the junction, or a turn a
     /// restriction forbids, may not).
     var entryAllowed: Bool
+    /// Whether the road is driven one way only here (only leaving the junction, or only entering it).
+    var isOneWay = false
 
     /// How far the road deviates from straight on, 0…180.
     var deviation: Degrees { abs(180 - angle) }
@@ -58,7 +60,7 @@ struct Junction: Sendable {
         // The road arrived on first, then the others in clockwise order.
         var roads: [JunctionRoad] = []
         roads.reserveCapacity(outgoing.count + incoming.count)
-        roads.append(JunctionRoad(outEdge: nil, edge: inEdge, angle: 0, entryAllowed: false))
+        roads.append(JunctionRoad(outEdge: nil, edge: inEdge, angle: 0, entryAllowed: false, isOneWay: true))
         for e in outgoing {
             var allowed = !restrictions.contains { $0.kind == .prohibitive && $0.toEdge == e }
             if let mandatory, mandatory.toEdge != e { allowed = false }
@@ -72,7 +74,8 @@ struct Junction: Sendable {
             } else {
                 bearing = index.bearingLeaving(e, from: node)
             }
-            roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed))
+            roads.append(JunctionRoad(outEdge: e, edge: e, angle: angle(towards: bearing), entryAllowed: allowed,
+                                      isOneWay: graph.flags[Int(e)].contains(.oneway)))
         }
         for f in incoming where f != inEdge {
             // A two-way road is listed once, by its out-edge (a twin shares the way, so only then is the
@@ -82,7 +85,8 @@ struct Junction: Sendable {
                 let fTail = graph.tail[Int(f)]
                 if outgoing.contains(where: { graph.isTwin($0, ofEntering: f, from: fTail) }) { continue }
             }
-            roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: index.bearingBackAlong(f)), entryAllowed: false))
+            roads.append(JunctionRoad(outEdge: nil, edge: f, angle: angle(towards: index.bearingBackAlong(f)), entryAllowed: false,
+                                      isOneWay: true))
         }
         roads[1...].sort { $0.angle < $1.angle }
         self.roads = roads

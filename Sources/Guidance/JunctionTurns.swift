@@ -44,6 +44,9 @@ struct JunctionTurns {
         static let group: Degrees = 60
         /// Within this of straight on, a road counts as straight when it is the only such road.
         static let fuzzy: Degrees = 25
+        /// Two carriageways of one road diverge by less than this where it divides (OSRM's
+        /// `MERGABLE_ANGLE_DIFFERENCE`).
+        static let carriagewaySpread: Degrees = 95
     }
     /// How many times more another road must deviate for the straightest road to be obvious.
     static let distinctionRatio = 2.0
@@ -67,6 +70,10 @@ struct JunctionTurns {
 
     /// The instruction for leaving over the road at `taken`.
     func instruction(for taken: Int) -> JunctionInstruction {
+        if dividesOrRejoins(along: taken) {
+            let deviation = 180 - roads[taken].angle
+            return JunctionInstruction(type: .continue, modifier: TurnAngleBands.modifier(forDeviation: deviation), isSilent: true)
+        }
         var result = instructionBeforeSuppression(for: taken)
         // Straight on along the same road needs no word, whatever else the junction offers.
         if result.type == .continue && result.modifier == .straight { result.isSilent = true }
@@ -82,6 +89,29 @@ struct JunctionTurns {
         case 3: return threeWayInstruction(for: taken)
         default: return complexInstruction(for: taken)
         }
+    }
+
+    /// Whether leaving over `taken` only follows one road where it divides into two one-way carriageways or
+    /// where its carriageways rejoin: the driver keeps on the same road, and OSRM says nothing.
+    ///
+    /// Dividing: arriving on a two-way road, leaving on a one-way road of the same name, the third road a
+    /// one-way road of that name coming in (the other carriageway). Rejoining: arriving on a one-way road,
+    /// leaving on a two-way road of the same name, the third road a one-way road of that name leaving
+    /// back the way the driver came. The carriageways lie within `Angle.carriagewaySpread` of each other,
+    /// the one driven within `Angle.group` of the road's line.
+    private func dividesOrRejoins(along taken: Int) -> Bool {
+        guard roads.count == 3, taken != 0, hasSameName(taken), roads[taken].deviation < Angle.group else { return false }
+        let other = roads[taken == 1 ? 2 : 1]
+        guard hasSameName(taken == 1 ? 2 : 1) else { return false }
+        let arrivedOneWay = roads[0].outEdge == nil
+        if !arrivedOneWay {
+            // Dividing: the other carriageway comes in beside the one taken.
+            return roads[taken].isOneWay && other.outEdge == nil && other.isOneWay
+                && abs(other.angle - roads[taken].angle) < Angle.carriagewaySpread
+        }
+        // Rejoining: the other carriageway leaves beside the one arrived on (angle near 0 or 360).
+        let besideArrival = min(other.angle, 360 - other.angle)
+        return !roads[taken].isOneWay && other.outEdge != nil && other.isOneWay && besideArrival < Angle.carriagewaySpread
     }
 
     /// Turning back onto the road arrived on.
