@@ -61,7 +61,7 @@ extension ARMarkerList {
         w.field("instruction", m.instruction)
         if m.kind == .turnArrow {
             w.key("lanes")
-            WaypointStreamWriter.writeLanes(m.lanes, into: &w)
+            w.lanes(m.lanes, nullForAbsentIndication: true)
         }
         if let label = m.label {
             w.field("name", label.pointOfInterest.name)

@@ -160,7 +160,7 @@ extension ARMarkerList {
         w.field("instruction", m.instruction)
         if m.kind == .turnArrow {
             w.key("lanes")
-            WaypointStreamWriter.writeLanes(m.lanes, into: &w)
+            w.lanes(m.lanes, nullForAbsentIndication: true)
         }
         if let sequence = m.waypointSequence { w.field("waypoint", sequence) }
         if let label = m.label {

@@ -296,27 +296,8 @@ public struct OSRMRouteResponse: Sendable {
         w.endArray()
         if let i = roads.firstIndex(where: \.isIn) { w.field("in", i) }
         if let o = roads.firstIndex(where: \.isOut) { w.field("out", o) }
-        if !lanes.isEmpty { writeLanes(lanes, into: &w) }
+        if !lanes.isEmpty { w.key("lanes"); w.lanes(lanes, nullForAbsentIndication: false) }
         w.endObject()
-    }
-
-    /// An intersection's `lanes`, left to right: OSRM's `indications` and `valid`, then the `active` and
-    /// `valid_indication` of Mapbox's lane object (navigation SDKs highlight those arrows).
-    static func writeLanes(_ lanes: [Lane], into w: inout JSONWriter) {
-        w.key("lanes")
-        w.beginArray()
-        for lane in lanes {
-            w.beginObject()
-            w.key("indications")
-            w.beginArray()
-            for indication in lane.indications { w.string(indication.rawValue) }
-            w.endArray()
-            w.field("valid", lane.valid)
-            w.field("active", lane.active)
-            if let indication = lane.validIndication { w.field("valid_indication", indication.rawValue) }
-            w.endObject()
-        }
-        w.endArray()
     }
 
     /// OSRM's per-segment annotation arrays, those asked for. `nodes` lists the OSM ids of the graph

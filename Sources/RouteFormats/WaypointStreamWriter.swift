@@ -177,25 +177,7 @@ public struct WaypointStreamWriter {
         j.field("exit", m.exit)
         j.field("text", m.instruction)
         j.key("lanes")
-        writeLanes(m.lanes, into: &j)
-    }
-
-    /// A lane list as OSRM's lane objects (`indications`, `valid`) with Mapbox's `active` and
-    /// `valid_indication`; `[]` where the road maps no lanes.
-    public static func writeLanes(_ lanes: [Lane], into j: inout JSONWriter) {
-        j.beginArray()
-        for lane in lanes {
-            j.beginObject()
-            j.key("indications")
-            j.beginArray()
-            for indication in lane.indications { j.string(indication.rawValue) }
-            j.endArray()
-            j.field("valid", lane.valid)
-            j.field("active", lane.active)
-            j.field("valid_indication", lane.validIndication?.rawValue)
-            j.endObject()
-        }
-        j.endArray()
+        j.lanes(m.lanes, nullForAbsentIndication: true)
     }
 
     private static func speedLimit(_ limit: SpeedLimit, into j: inout JSONWriter) {
