@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "waymark", targets: ["waymark"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "RoadNetwork", targets: ["RoadNetwork"]),
         .library(name: "LegalSpeedLimits", targets: ["LegalSpeedLimits"]),
         .library(name: "OSMImport", targets: ["OSMImport"]),
@@ -50,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
 
         .target(name: "Geodesy"),
+        // The seeded generator (SplitMix64) of benchmark pairs, generated cities and tests.
+        .target(name: "SeededRandom"),
         // Output files replaced atomically, never anything but a regular file; checked standard output.
         .target(name: "OutputFiles"),
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
@@ -98,10 +101,10 @@ let package = Package(
         ),
         // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
         .target(name: "Benchmarking", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "CitySynthesis", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "SeededRandom", "OutputFiles",
         ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
-        .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
+        .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "SeededRandom", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
@@ -114,15 +117,15 @@ let package = Package(
         // Measures the contraction hierarchy on a real extract (Benchmarks/notebook, "Contraction hierarchy"); not part of the CLI.
         .executableTarget(
             name: "ch-measure",
-            dependencies: ["Benchmarking", "Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis"],
+            dependencies: ["Benchmarking", "Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis", "SeededRandom", "Geodesy"],
             path: "Sources/ch-measure"
         ),
 
         // Shared by the test targets only: ASCII-map fixtures and the location of the real extracts.
-        .target(name: "TestSupport", dependencies: ["Geodesy", "CSQLite"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "SeededRandom", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
-        .testTarget(name: "LegalSpeedLimitsTests", dependencies: ["LegalSpeedLimits", "Geodesy"]),
+        .testTarget(name: "LegalSpeedLimitsTests", dependencies: ["LegalSpeedLimits", "Geodesy", "SeededRandom"]),
         .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport", "CZlib"]),
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
@@ -135,8 +138,9 @@ let package = Package(
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
             "OutputFiles", "TestSupport",
         ]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "CitySynthesis", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "SeededRandom", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
             "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",

@@ -6,6 +6,7 @@ import OSMImport
 import RoadNetwork
 import RoadNetworkStore
 import Routing
+import SeededRandom
 
 // Measures Waymark's contraction hierarchy on a real extract (Benchmarks/notebook, "Contraction hierarchy"):
 //   ch-measure INPUT turn time|distance 1 --potentials
