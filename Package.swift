@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "waymark", targets: ["waymark"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "OutputEncoding", targets: ["OutputEncoding"]),
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "RoadNetwork", targets: ["RoadNetwork"]),
         .library(name: "LegalSpeedLimits", targets: ["LegalSpeedLimits"]),
@@ -51,6 +52,8 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
 
         .target(name: "Geodesy"),
+        // The one JSON writer of every output, XML and CSV escaping, GeoJSON features.
+        .target(name: "OutputEncoding", dependencies: ["Geodesy"]),
         // The seeded generator (SplitMix64) of benchmark pairs, generated cities and tests.
         .target(name: "SeededRandom"),
         // Output files replaced atomically, never anything but a regular file; checked standard output.
@@ -62,23 +65,23 @@ let package = Package(
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "LegalSpeedLimits", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc", "CPrefetch"]),
-        .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
+        .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing", "OutputEncoding"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
-        // Every machine-readable and text output but the AR markers, and the one JSON writer they all use.
-        .target(name: "RouteFormats", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places"]),
+        // Every machine-readable and text output but the AR markers.
+        .target(name: "RouteFormats", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "OutputEncoding"]),
         // AR markers only; no routing (it takes guidance waypoints and places along the route).
-        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "RouteFormats"]),
+        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "OutputEncoding"]),
         // The entry point for apps and servers: load -> route -> guidance -> markers, one error type per stage;
         // also what the CLI does beyond parsing options (import policy, database reports, the marker export job,
         // the stream session), and the wording of its errors with a front end's input names.
         .target(name: "WaymarkKit", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding", "OutputFiles",
         ]),
         // OSRM's HTTP API without HTTP: request parsing (URL, options, limits), the answers of route, nearest,
         // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
         // `waymark route --format osrm` (one code path), and fuzzable without a server.
-        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport"]),
+        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding"]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
         // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload;
@@ -101,7 +104,7 @@ let package = Package(
         ),
         // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
         .target(name: "Benchmarking", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "SeededRandom", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "OutputEncoding", "SeededRandom", "OutputFiles",
         ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "SeededRandom", "CZlib", "CBzip2"]),
@@ -132,8 +135,8 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "RoadNetwork", "Geodesy"]),
-        .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "OutputEncoding", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "OutputEncoding", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
             "OutputFiles", "TestSupport",
@@ -141,6 +144,7 @@ let package = Package(
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "SeededRandom", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "OutputEncodingTests", dependencies: ["OutputEncoding", "Geodesy"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
             "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
