@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "Server", targets: ["Server"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
+        .library(name: "CitySynthesis", targets: ["CitySynthesis"]),
         .library(name: "MapPage", targets: ["MapPage"]),
     ],
     dependencies: [
@@ -116,12 +117,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-        // Measures the contraction hierarchy on a real extract (Benchmarks/notebook, "Contraction hierarchy"); not part of the CLI.
-        .executableTarget(
-            name: "ch-measure",
-            dependencies: ["Benchmarking", "Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis", "SeededRandom", "Geodesy"],
-            path: "Sources/ch-measure"
         ),
 
         // Shared by the test targets only: ASCII-map fixtures and the location of the real extracts.

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
 import RoadNetwork
-import Routing
+@_spi(Experiments) import Routing
 import SeededRandom
 
 /// `ch-measure … --axis`: how many states A* on the router's states settles with two exact bounds, each
