@@ -3,9 +3,13 @@ import PackageDescription
 
 // One library module per pipeline stage; data flows one way:
 // OSM file -> OSMImport -> RoadNetwork (stored and loaded by RoadNetworkStore, which depends on it) -> Routing
-// -> Guidance -> RouteFormats / ARExport, with Places (points of interest) beside them. README "Architecture" has
-// the table of what each module is for; docs/architecture.md says what really links what.
+// -> Guidance -> RouteFormats / ARExport, with Places (points of interest) beside them. Leaf modules hold what
+// several stages share: OutputEncoding (the JSON writer, text escaping, GeoJSON features), SeededRandom (the
+// seeded generator), OutputFiles. README "Architecture" has the table of what each module is for;
+// docs/architecture.md says what links what.
+// Every target's dependencies are exactly the modules its files import (DependencyGraphTests checks it).
 // The C libraries are wrapped as system-library targets and imported only by the module that needs them.
+// Experiments (ch-measure) live in the Benchmarks package, not here.
 let package = Package(
     name: "Waymark",
     products: [
@@ -35,6 +39,8 @@ let package = Package(
         // The HTTP service (`waymark serve`). Hummingbird's default traits (swift-configuration, full
         // Foundation) are not needed and only lengthen a clean build.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already in Hummingbird's graph; named because Server's request handling uses its types.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -77,12 +83,16 @@ let package = Package(
         // also what the CLI does beyond parsing options (import policy, database reports, the marker export job,
         // the stream session), and the wording of its errors with a front end's input names.
         .target(name: "WaymarkKit", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
+            "OutputEncoding", "OutputFiles",
         ]),
         // OSRM's HTTP API without HTTP: request parsing (URL, options, limits), the answers of route, nearest,
         // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
-        // `waymark route --format osrm` (one code path), and fuzzable without a server.
-        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding"]),
+        // `waymark route --format osrm` (one code path), and fuzzable without a server. It links ARExport for
+        // Waymark's `/markers` service, which the server answers like the others.
+        .target(name: "OSRMService", dependencies: [
+            "Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding",
+        ]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
         // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload;
@@ -91,6 +101,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,14 +116,15 @@ let package = Package(
         ),
         // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
         .target(name: "Benchmarking", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "OutputEncoding", "SeededRandom", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "OutputEncoding", "SeededRandom",
+            "OutputFiles",
         ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
         .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "SeededRandom", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
-                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
+                "Geodesy", "RoadNetwork", "OSMImport", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
                 "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles", "OSRMService", "Server", "MapPage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -130,8 +142,12 @@ let package = Package(
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "RoadNetwork", "Geodesy"]),
-        .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "OutputEncoding", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "OutputEncoding", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RouteFormatsTests", dependencies: [
+            "RouteFormats", "OutputEncoding", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+        ]),
+        .testTarget(name: "ARExportTests", dependencies: [
+            "ARExport", "OutputEncoding", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+        ]),
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
             "OutputFiles", "TestSupport",
@@ -140,9 +156,9 @@ let package = Package(
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "OutputEncodingTests", dependencies: ["OutputEncoding", "Geodesy"]),
-        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
-            "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "Geodesy", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy", "OutputFiles"]),
