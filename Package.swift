@@ -3,14 +3,20 @@ import PackageDescription
 
 // One library module per pipeline stage; data flows one way:
 // OSM file -> OSMImport -> RoadNetwork (stored and loaded by RoadNetworkStore, which depends on it) -> Routing
-// -> Guidance -> RouteFormats / ARExport, with Places (points of interest) beside them. README "Architecture" has
-// the table of what each module is for; docs/architecture.md says what really links what.
+// -> Guidance -> RouteFormats / ARExport, with Places (points of interest) beside them. Leaf modules hold what
+// several stages share: OutputEncoding (the JSON writer, text escaping, GeoJSON features), SeededRandom (the
+// seeded generator), OutputFiles. README "Architecture" has the table of what each module is for;
+// docs/architecture.md says what links what.
+// Every target's dependencies are exactly the modules its files import (DependencyGraphTests checks it).
 // The C libraries are wrapped as system-library targets and imported only by the module that needs them.
+// Experiments (ch-measure) live in the Benchmarks package, not here.
 let package = Package(
     name: "Waymark",
     products: [
         .executable(name: "waymark", targets: ["waymark"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "OutputEncoding", targets: ["OutputEncoding"]),
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .library(name: "RoadNetwork", targets: ["RoadNetwork"]),
         .library(name: "LegalSpeedLimits", targets: ["LegalSpeedLimits"]),
         .library(name: "OSMImport", targets: ["OSMImport"]),
@@ -25,6 +31,7 @@ let package = Package(
         .library(name: "Server", targets: ["Server"]),
         .library(name: "WaymarkKit", targets: ["WaymarkKit"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
+        .library(name: "CitySynthesis", targets: ["CitySynthesis"]),
         .library(name: "MapPage", targets: ["MapPage"]),
     ],
     dependencies: [
@@ -32,6 +39,8 @@ let package = Package(
         // The HTTP service (`waymark serve`). Hummingbird's default traits (swift-configuration, full
         // Foundation) are not needed and only lengthen a clean build.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already in Hummingbird's graph; named because Server's request handling uses its types.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -50,6 +59,10 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
 
         .target(name: "Geodesy"),
+        // The one JSON writer of every output, XML and CSV escaping, GeoJSON features.
+        .target(name: "OutputEncoding", dependencies: ["Geodesy"]),
+        // The seeded generator (SplitMix64) of benchmark pairs, generated cities and tests.
+        .target(name: "SeededRandom"),
         // Output files replaced atomically, never anything but a regular file; checked standard output.
         .target(name: "OutputFiles"),
         .target(name: "RoadNetwork", dependencies: ["Geodesy"]),
@@ -59,23 +72,27 @@ let package = Package(
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "LegalSpeedLimits", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc", "CPrefetch"]),
-        .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing"]),
+        .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing", "OutputEncoding"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
-        // Every machine-readable and text output but the AR markers, and the one JSON writer they all use.
-        .target(name: "RouteFormats", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places"]),
+        // Every machine-readable and text output but the AR markers.
+        .target(name: "RouteFormats", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "OutputEncoding"]),
         // AR markers only; no routing (it takes guidance waypoints and places along the route).
-        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "RouteFormats"]),
+        .target(name: "ARExport", dependencies: ["Geodesy", "RoadNetwork", "Guidance", "Places", "OutputEncoding"]),
         // The entry point for apps and servers: load -> route -> guidance -> markers, one error type per stage;
         // also what the CLI does beyond parsing options (import policy, database reports, the marker export job,
         // the stream session), and the wording of its errors with a front end's input names.
         .target(name: "WaymarkKit", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
+            "OutputEncoding", "OutputFiles",
         ]),
         // OSRM's HTTP API without HTTP: request parsing (URL, options, limits), the answers of route, nearest,
         // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and
-        // `waymark route --format osrm` (one code path), and fuzzable without a server.
-        .target(name: "OSRMService", dependencies: ["Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport"]),
+        // `waymark route --format osrm` (one code path), and fuzzable without a server. It links ARExport for
+        // Waymark's `/markers` service, which the server answers like the others.
+        .target(name: "OSRMService", dependencies: [
+            "Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding",
+        ]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
         // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload;
@@ -84,6 +101,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -98,48 +116,49 @@ let package = Package(
         ),
         // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).
         .target(name: "Benchmarking", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "RouteFormats", "CitySynthesis", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "ARExport", "OutputEncoding", "SeededRandom",
+            "OutputFiles",
         ]),
         // Synthetic OSM cities for `waymark generate-grid` and the scaling benchmarks.
-        .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "CZlib", "CBzip2"]),
+        .target(name: "CitySynthesis", dependencies: ["Geodesy", "OutputFiles", "SeededRandom", "CZlib", "CBzip2"]),
         .executableTarget(
             name: "waymark",
             dependencies: [
-                "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
+                "Geodesy", "RoadNetwork", "OSMImport", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
                 "WaymarkKit", "Benchmarking", "CitySynthesis", "OutputFiles", "OSRMService", "Server", "MapPage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Measures the contraction hierarchy on a real extract (Benchmarks/notebook, "Contraction hierarchy"); not part of the CLI.
-        .executableTarget(
-            name: "ch-measure",
-            dependencies: ["Benchmarking", "Routing", "RoadNetwork", "OSMImport", "RoadNetworkStore", "CitySynthesis"],
-            path: "Sources/ch-measure"
-        ),
 
         // Shared by the test targets only: ASCII-map fixtures and the location of the real extracts.
-        .target(name: "TestSupport", dependencies: ["Geodesy", "CSQLite"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "SeededRandom", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
-        .testTarget(name: "LegalSpeedLimitsTests", dependencies: ["LegalSpeedLimits", "Geodesy"]),
+        .testTarget(name: "LegalSpeedLimitsTests", dependencies: ["LegalSpeedLimits", "Geodesy", "SeededRandom"]),
         .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport", "CZlib"]),
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "RoadNetwork", "Geodesy"]),
-        .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
-        .testTarget(name: "ARExportTests", dependencies: ["ARExport", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RouteFormatsTests", dependencies: [
+            "RouteFormats", "OutputEncoding", "Places", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+        ]),
+        .testTarget(name: "ARExportTests", dependencies: [
+            "ARExport", "OutputEncoding", "Places", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+        ]),
         .testTarget(name: "WaymarkKitTests", dependencies: [
             "WaymarkKit", "ARExport", "RouteFormats", "Places", "Guidance", "Routing", "RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy",
             "OutputFiles", "TestSupport",
         ]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "CitySynthesis", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "SeededRandom", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
-        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "OutputEncodingTests", dependencies: ["OutputEncoding", "Geodesy"]),
+        .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [
-            "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport",
+            "Server", "MapPage", "OSRMService", "WaymarkKit", "Routing", "OSMImport", "Geodesy", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["waymark", "TestSupport", "Geodesy", "OutputFiles"]),

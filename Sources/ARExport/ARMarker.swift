@@ -1,7 +1,6 @@
 import Geodesy
 import Guidance
 import RoadNetwork
-import RouteFormats
 
 /// One 3-D marker the AR app places, with everything it needs so it does no geometry itself.
 ///

@@ -2,7 +2,6 @@ import Geodesy
 import Guidance
 import Places
 import RoadNetwork
-import RouteFormats
 
 /// Turns a route's guidance waypoints (and places along it) into the AR app's marker list.
 ///

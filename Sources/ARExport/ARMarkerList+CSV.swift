@@ -1,7 +1,7 @@
 import Geodesy
 import Guidance
+import OutputEncoding
 import RoadNetwork
-import RouteFormats
 
 extension ARMarkerList {
     /// The CSV header row (column names carry their units).

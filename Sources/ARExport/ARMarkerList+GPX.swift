@@ -1,6 +1,6 @@
 import Geodesy
+import OutputEncoding
 import RoadNetwork
-import RouteFormats
 
 extension ARMarkerList {
     /// The markers as GPX 1.1 waypoints (`<wpt>`) for GPS devices.

@@ -1,6 +1,6 @@
 import Geodesy
+import OutputEncoding
 import RoadNetwork
-import RouteFormats
 
 extension ARMarkerList {
     /// The markers as an RFC 7946 FeatureCollection of Points for map tools, one feature per line.
@@ -12,31 +12,25 @@ extension ARMarkerList {
     /// - Complexity: O(markers).
     public func geoJSON() -> String {
         var w = JSONWriter(layout: .spaced, capacity: 64 + 600 * markers.count)
-        w.beginObject()
-        w.field("type", "FeatureCollection")
-        w.key("features")
-        w.beginArray(multilineIndent: 0)
-        for m in markers { writeFeature(m, into: &w) }
-        w.endArray()
-        w.endObject()
+        w.featureCollection(multilineIndent: 0) { w in
+            for m in markers { writeFeature(m, into: &w) }
+        }
         return w.text + "\n"
     }
 
     private func writeFeature(_ m: ARMarker, into w: inout JSONWriter) {
-        w.beginObject()
-        w.field("type", "Feature")
-        w.key("geometry")
-        w.beginObject()
-        w.field("type", "Point")
-        w.key("coordinates")
-        w.beginArray()
-        w.number(m.coordinate.longitude, decimals: 7)
-        w.number(m.coordinate.latitude, decimals: 7)
-        if m.elevationSource != .unknown { w.number(m.altitude, decimals: 3) }
-        w.endArray()
-        w.endObject()
-        w.key("properties")
-        w.beginObject()
+        w.feature(.point) { w in
+            w.beginArray()
+            w.number(m.coordinate.longitude, decimals: 7)
+            w.number(m.coordinate.latitude, decimals: 7)
+            if m.elevationSource != .unknown { w.number(m.altitude, decimals: 3) }
+            w.endArray()
+        } properties: { w in
+            writeProperties(of: m, into: &w)
+        }
+    }
+
+    private func writeProperties(of m: ARMarker, into w: inout JSONWriter) {
         w.field("index", m.index)
         w.field("batch", batchIndex(ofMarker: m.index))
         w.field("kind", m.kind.rawValue)
@@ -68,8 +62,6 @@ extension ARMarkerList {
             w.field("category", label.category)
             w.field("distance_from_route", label.distanceFromRoute, decimals: 2)
         }
-        w.endObject()
-        w.endObject()
     }
 
     /// A Maki icon name for map viewers.

@@ -1,6 +1,6 @@
 import Geodesy
+import OutputEncoding
 import RoadNetwork
-import RouteFormats
 
 extension ARMarkerList {
     /// The version of the JSON layout, bumped whenever a key changes meaning or name (2: every key

@@ -1,4 +1,4 @@
-import CitySynthesis
+import SeededRandom
 import Foundation
 import Geodesy
 import RoadNetwork

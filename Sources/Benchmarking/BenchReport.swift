@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-import RouteFormats
+import OutputEncoding
 
 /// The stages `waymark bench` can measure, in the order they run.
 public enum BenchStage: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import SeededRandom
 
 /// The plan of a synthetic city: a square grid of junctions with curved streets, diagonal avenues,
 /// service spurs, and a ring motorway with interchanges, all derived from `(size, seed)` by pure

@@ -1,3 +1,4 @@
+import OutputEncoding
 import RouteFormats
 import Geodesy
 import Guidance

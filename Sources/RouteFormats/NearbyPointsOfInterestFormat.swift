@@ -1,4 +1,5 @@
 import Geodesy
+import OutputEncoding
 import Places
 
 /// The output formats of a point-of-interest listing (`waymark pois --format`).

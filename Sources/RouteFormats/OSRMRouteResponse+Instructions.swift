@@ -1,5 +1,6 @@
 import Geodesy
 import Guidance
+import OutputEncoding
 import RoadNetwork
 
 /// The Mapbox Directions keys of a step: `voiceInstructions` and `bannerInstructions`, spelled and shaped

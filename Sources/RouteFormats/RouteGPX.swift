@@ -1,5 +1,6 @@
 import Geodesy
 import Guidance
+import OutputEncoding
 import RoadNetwork
 import Routing
 

@@ -1,4 +1,5 @@
 import Geodesy
+import OutputEncoding
 import RoadNetwork
 import Routing
 
@@ -12,58 +13,46 @@ public enum RouteGeoJSON {
     /// - Complexity: O(coordinates + waypoints).
     public static func document(route: Route, graph: RoadGraph) -> String {
         var w = JSONWriter()
-        w.beginObject()
-        w.field("type", "FeatureCollection")
-        w.key("features")
-        w.beginArray()
+        w.featureCollection { w in
+            writeLine(of: route, into: &w)
+            writeWaypoints(of: route, graph: graph, into: &w)
+        }
+        return w.text
+    }
 
+    /// The route as one LineString feature.
+    private static func writeLine(of route: Route, into w: inout JSONWriter) {
         var line = route.coordinates
         // RFC 7946 needs two or more positions in a LineString; a zero-length route repeats its point.
         if line.count == 1 { line.append(line[0]) }
-        w.beginObject()
-        w.field("type", "Feature")
-        w.key("geometry")
-        w.beginObject()
-        w.field("type", "LineString")
-        w.key("coordinates")
-        w.beginArray()
-        for c in line { position(c, into: &w) }
-        w.endArray()
-        w.endObject()
-        w.key("properties")
-        w.beginObject()
-        w.field("distance", route.distance)
-        w.field("duration", route.duration)
-        w.field("weight", route.weight)
-        w.field("metric", route.metric.rawValue)
-        w.field("legs", route.legs.count)
-        w.endObject()
-        w.endObject()
+        w.feature(.lineString) { w in
+            w.beginArray()
+            for c in line { position(c, into: &w) }
+            w.endArray()
+        } properties: { w in
+            w.field("distance", route.distance)
+            w.field("duration", route.duration)
+            w.field("weight", route.weight)
+            w.field("metric", route.metric.rawValue)
+            w.field("legs", route.legs.count)
+        }
+    }
 
+    /// One Point feature per snapped start, via and destination.
+    private static func writeWaypoints(of route: Route, graph: RoadGraph, into w: inout JSONWriter) {
         let waypoints = route.waypoints
         for (i, waypoint) in waypoints.enumerated() {
-            w.beginObject()
-            w.field("type", "Feature")
-            w.key("geometry")
-            w.beginObject()
-            w.field("type", "Point")
-            w.key("coordinates")
-            position(waypoint.location, into: &w)
-            w.endObject()
-            w.key("properties")
-            w.beginObject()
-            w.field("role", i == 0 ? "start" : i == waypoints.count - 1 ? "end" : "via")
-            w.field("index", i)
-            w.key("input")
-            position(waypoint.input, into: &w)
-            w.field("snap_distance", waypoint.distance, decimals: 2)
-            w.field("name", graph.name(of: waypoint.edge))
-            w.endObject()
-            w.endObject()
+            w.feature(.point) { w in
+                position(waypoint.location, into: &w)
+            } properties: { w in
+                w.field("role", i == 0 ? "start" : i == waypoints.count - 1 ? "end" : "via")
+                w.field("index", i)
+                w.key("input")
+                position(waypoint.input, into: &w)
+                w.field("snap_distance", waypoint.distance, decimals: 2)
+                w.field("name", graph.name(of: waypoint.edge))
+            }
         }
-        w.endArray()
-        w.endObject()
-        return w.text
     }
 
     private static func position(_ c: Coordinate, into w: inout JSONWriter) { w.position(c, decimals: 7) }

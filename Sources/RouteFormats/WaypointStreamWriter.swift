@@ -1,5 +1,6 @@
 import Geodesy
 import Guidance
+import OutputEncoding
 import RoadNetwork
 
 /// Writes the waypoint stream as JSON Lines: one object per waypoint, handed to `output` as soon as it

@@ -30,7 +30,7 @@ extension ContractionHierarchy {
     ///   (or one at least as large).
     /// - Complexity: O(S log S) for the S vertices the two upward searches settle (hundreds on a
     ///   city), plus the length of the unpacked path; no allocation of O(vertices).
-    public func shortestPath(from sources: [SearchSeed], to targets: [SearchSeed],
+    @_spi(Experiments) public func shortestPath(from sources: [SearchSeed], to targets: [SearchSeed],
                              workspace: ContractionHierarchyWorkspace) -> HierarchyPath? {
         guard let meeting = search(from: sources, to: targets, workspace: workspace) else { return nil }
         var arcs: [UInt32] = []
@@ -40,7 +40,7 @@ extension ContractionHierarchy {
 
     /// The cost of the shortest path from any source seed to any target seed, without unpacking it.
     /// - Complexity: as `shortestPath` without the unpacking.
-    public func shortestCost(from sources: [SearchSeed], to targets: [SearchSeed],
+    @_spi(Experiments) public func shortestCost(from sources: [SearchSeed], to targets: [SearchSeed],
                              workspace: ContractionHierarchyWorkspace) -> UInt32? {
         search(from: sources, to: targets, workspace: workspace)?.cost
     }
@@ -195,7 +195,7 @@ extension ContractionHierarchy {
 
     /// Appends the graph's arcs that hierarchy arc `id` stands for, in order.
     /// - Complexity: O(length of the unpacked path).
-    public func unpack(_ id: UInt32, into arcs: inout [UInt32]) {
+    func unpack(_ id: UInt32, into arcs: inout [UInt32]) {
         var stack = [id]
         unpackStack(&stack, into: &arcs)
     }

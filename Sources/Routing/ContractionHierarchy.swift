@@ -33,23 +33,23 @@
 /// witness-free hierarchy, and a build per metric stays well inside the import budget (figures in
 /// Benchmarks/notebook, *Contraction hierarchy*). A second metric can still reuse the first one's order
 /// (`ContractionOptions.rank`), which skips the priority simulations.
-public struct ContractionHierarchy: Sendable, Equatable {
+@_spi(Experiments) public struct ContractionHierarchy: Sendable, Equatable {
     /// The cost of "no path"; arc and shortcut weights are always below it, and query costs saturate to it.
     public static let unreachable = UInt32.max
 
     /// Number of arcs in the contracted graph; hierarchy arc ids below it are original arcs.
-    public let originalArcCount: Int
-    public let rank: [UInt32]
-    public let upwardFirstOut: [UInt32]
+    let originalArcCount: Int
+    @_spi(Experiments) public let rank: [UInt32]
+    let upwardFirstOut: [UInt32]
     /// Head rank and weight of each upward arc, interleaved.
-    public let upwardArcs: [UInt32]
-    public let upwardArcID: [UInt32]
-    public let downwardFirstIn: [UInt32]
+    let upwardArcs: [UInt32]
+    @_spi(Experiments) public let upwardArcID: [UInt32]
+    let downwardFirstIn: [UInt32]
     /// Tail rank and weight of each downward arc, interleaved.
-    public let downwardArcs: [UInt32]
-    public let downwardArcID: [UInt32]
+    let downwardArcs: [UInt32]
+    @_spi(Experiments) public let downwardArcID: [UInt32]
     /// The halves of every shortcut, interleaved (see the layout above).
-    public let shortcutHalves: [UInt32]
+    let shortcutHalves: [UInt32]
 
     /// Contracts `graph`.
     /// - Throws: `weightOverflow` when some shortcut would weigh `unreachable` or more;
@@ -129,11 +129,11 @@ public struct ContractionHierarchy: Sendable, Equatable {
 
     /// The hierarchy arc shortcut `k` starts with.
     @inline(__always)
-    public func firstHalf(ofShortcut k: Int) -> UInt32 { shortcutHalves[2 * k] }
+    func firstHalf(ofShortcut k: Int) -> UInt32 { shortcutHalves[2 * k] }
 
     /// The hierarchy arc shortcut `k` ends with.
     @inline(__always)
-    public func secondHalf(ofShortcut k: Int) -> UInt32 { shortcutHalves[2 * k + 1] }
+    func secondHalf(ofShortcut k: Int) -> UInt32 { shortcutHalves[2 * k + 1] }
 
     /// Two equally long arrays merged element by element: `[a0, b0, a1, b1, …]`.
     static func interleaved(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
@@ -144,12 +144,12 @@ public struct ContractionHierarchy: Sendable, Equatable {
         return result
     }
 
-    public var vertexCount: Int { rank.count }
-    public var shortcutCount: Int { shortcutHalves.count / 2 }
+    var vertexCount: Int { rank.count }
+    @_spi(Experiments) public var shortcutCount: Int { shortcutHalves.count / 2 }
     /// Upward plus downward arcs (what the searches scan).
-    public var searchArcCount: Int { upwardArcID.count + downwardArcID.count }
+    var searchArcCount: Int { upwardArcID.count + downwardArcID.count }
     /// Bytes held by the arrays.
-    public var memoryBytes: Int { storedArrays.reduce(0) { $0 + 4 * $1.values.count } }
+    @_spi(Experiments) public var memoryBytes: Int { storedArrays.reduce(0) { $0 + 4 * $1.values.count } }
 
     /// A workspace for this hierarchy's queries; each thread needs its own.
     public func makeWorkspace() -> ContractionHierarchyWorkspace { ContractionHierarchyWorkspace(vertexCount: vertexCount) }

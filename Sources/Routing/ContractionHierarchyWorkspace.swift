@@ -4,7 +4,7 @@
 /// Sized once for a hierarchy and reused: a generation stamp marks which labels belong to the current
 /// search, so starting one costs O(1) rather than clearing O(n) memory. Not thread safe: each thread
 /// queries with its own workspace (the hierarchy itself is shared).
-public final class ContractionHierarchyWorkspace {
+@_spi(Experiments) public final class ContractionHierarchyWorkspace {
     /// A vertex's distance in one search direction, valid when `stamp` is the current generation.
     /// Kept to 8 bytes, apart from the parents: stall checks read many labels and no parents.
     struct Label {
@@ -53,10 +53,10 @@ public final class ContractionHierarchyWorkspace {
     var touchedRanks: [UInt32] = []
 
     /// Vertices settled (popped and not stale) by the last search, both directions together.
-    public internal(set) var lastSettledCount = 0
+    @_spi(Experiments) public internal(set) var lastSettledCount = 0
     /// Whether the last search met a path whose cost reached `ContractionHierarchy.unreachable` (2³² − 1
     /// units: 4,295 km in millimetres) and left it out, so that its "no path" may be wrong.
-    public internal(set) var lastSearchOverflowed = false
+    var lastSearchOverflowed = false
 
     init(vertexCount: Int) {
         capacity = vertexCount
@@ -96,7 +96,7 @@ public final class ContractionHierarchyWorkspace {
     }
 
     /// Bytes the workspace holds (labels, annotations, buckets; queues not counted).
-    public var memoryBytes: Int { max(1, capacity) * (2 * MemoryLayout<Label>.stride + 2 * MemoryLayout<Parent>.stride + 2 * 4 + 3 * 4) }
+    var memoryBytes: Int { max(1, capacity) * (2 * MemoryLayout<Label>.stride + 2 * MemoryLayout<Parent>.stride + 2 * 4 + 3 * 4) }
 
     /// Starts a search: every label of both directions becomes unset, both queues empty.
     /// - Complexity: O(1), except once every 2³² searches when the stamps are rewritten.

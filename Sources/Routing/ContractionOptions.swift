@@ -7,23 +7,23 @@
 public struct ContractionOptions: Sendable {
     /// Settled-vertex bound of each witness search when a vertex is contracted. Larger finds more
     /// witnesses (fewer shortcuts, faster queries) at more build time.
-    public var witnessSettledLimit = 500
+    @_spi(Experiments) public var witnessSettledLimit = 500
     /// The same bound while estimating priorities (simulated contractions; an estimate needs less).
-    public var simulationSettledLimit = 20
+    @_spi(Experiments) public var simulationSettledLimit = 20
     /// Recompute the priority of the queue's minimum before contracting it, and put it back when it
     /// is no longer the minimum (Geisberger's lazy updates).
-    public var lazyUpdates = true
+    @_spi(Experiments) public var lazyUpdates = true
     /// After contracting a vertex with at most this many neighbours, recompute their priorities at
     /// once; after one with more, only mark them stale (recomputed when they reach the front of the
     /// queue). Eager updates keep the order accurate but cost a simulation per neighbour, which in the
     /// dense top of the hierarchy (dozens of neighbours, each with dozens of arcs) is most of the
     /// build time. `Int.max`: always eager; 0: always lazy.
-    public var neighbourUpdateLimit = 8
+    @_spi(Experiments) public var neighbourUpdateLimit = 8
     /// The weight of a vertex's level in its priority, against 1000 for each of the two quotients (see
     /// `ContractionHierarchyBuilder`). The level spreads contraction evenly and bounds the hierarchy's
     /// depth; a smaller weight lets the quotients lead, which adds fewer shortcuts and makes upward search
     /// spaces a little wider.
-    public var levelWeight = ContractionOptions.defaultLevelWeight
+    @_spi(Experiments) public var levelWeight = ContractionOptions.defaultLevelWeight
     /// The level weight of hierarchies built for routing queries (tuned on Porto's turn states).
     public static let defaultLevelWeight = 1000.0
     /// The level weight of potential hierarchies (`PotentialHierarchy`). A* evaluates a potential by
@@ -35,12 +35,12 @@ public struct ContractionOptions: Sendable {
     public static let potentialLevelWeight = 500.0
     /// A fixed order to contract in (`rank[v]` = position of `v`), e.g. another metric's hierarchy's
     /// `rank`; nil computes one from the priorities. Must be a permutation of the vertices.
-    public var rank: [UInt32]? = nil
+    @_spi(Experiments) public var rank: [UInt32]? = nil
     /// Give up (`ContractionHierarchyError.tooDense`) as soon as the uncontracted rest passes any of
     /// these limits (with at least `denseRemainderMinimumVertices` left); empty never gives up.
-    public var denseRemainderLimits = DenseRemainderLimit.roadNetwork
+    @_spi(Experiments) public var denseRemainderLimits = DenseRemainderLimit.roadNetwork
     /// Fewer vertices than this are always contracted to the end, however dense (it is cheap).
-    public var denseRemainderMinimumVertices = 1000
+    var denseRemainderMinimumVertices = 1000
 
     public init(witnessSettledLimit: Int = 500, simulationSettledLimit: Int = 20, lazyUpdates: Bool = true,
                 neighbourUpdateLimit: Int = 8, rank: [UInt32]? = nil, levelWeight: Double = ContractionOptions.defaultLevelWeight,

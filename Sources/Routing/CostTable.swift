@@ -1,8 +1,8 @@
 /// A many-to-many result: the cost from every source to every target, and optionally an annotation
 /// summed along each chosen path (e.g. the distance of the fastest route).
-public struct CostTable: Sendable, Equatable {
+@_spi(Experiments) public struct CostTable: Sendable, Equatable {
     public let sourceCount: Int
-    public let targetCount: Int
+    let targetCount: Int
     /// Row-major (`source × targetCount + target`); `ContractionHierarchy.unreachable` where no path exists.
     public let costs: [UInt32]
     /// Same shape: the annotation summed along each path, when the table was asked for one.
@@ -29,12 +29,12 @@ public struct CostTable: Sendable, Equatable {
     }
 
     /// The costs as rows of optionals (nil = unreachable).
-    public var costRows: [[UInt32?]] {
+    var costRows: [[UInt32?]] {
         (0..<sourceCount).map { s in (0..<targetCount).map { self[s, $0] } }
     }
 
     /// The annotations as rows of optionals (nil = unreachable), or nil when not computed.
-    public var annotationRows: [[UInt32?]]? {
+    var annotationRows: [[UInt32?]]? {
         guard annotations != nil else { return nil }
         return (0..<sourceCount).map { s in (0..<targetCount).map { annotation(source: s, target: $0) } }
     }

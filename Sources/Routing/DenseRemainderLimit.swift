@@ -6,9 +6,9 @@
 /// small part of the graph, so each limit applies only while a large share is left.
 public struct DenseRemainderLimit: Sendable, Equatable {
     /// Arcs per uncontracted vertex above which contraction stops.
-    public var arcsPerVertex: Double
+    var arcsPerVertex: Double
     /// The share of all vertices (0 to 1) that must still be uncontracted for the limit to apply.
-    public var minimumShareLeft: Double
+    var minimumShareLeft: Double
 
     public init(arcsPerVertex: Double, minimumShareLeft: Double) {
         self.arcsPerVertex = arcsPerVertex
@@ -16,9 +16,9 @@ public struct DenseRemainderLimit: Sendable, Equatable {
     }
 
     /// Filling in early: more than 5 arcs per vertex while 40 % is left.
-    public static let earlyFillIn = DenseRemainderLimit(arcsPerVertex: 5, minimumShareLeft: 0.4)
+    static let earlyFillIn = DenseRemainderLimit(arcsPerVertex: 5, minimumShareLeft: 0.4)
     /// Filling in late: more than 8 arcs per vertex while a fifth is left.
-    public static let lateFillIn = DenseRemainderLimit(arcsPerVertex: 8, minimumShareLeft: 0.2)
+    static let lateFillIn = DenseRemainderLimit(arcsPerVertex: 8, minimumShareLeft: 0.2)
 
     /// The limits a road network's turn-expanded graph stays within (Benchmarks/notebook, *Contraction on
     /// generated grid cities*). On every shared real extract, both metrics, the rest stays at 4 arcs per

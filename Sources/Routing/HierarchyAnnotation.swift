@@ -3,9 +3,9 @@
 ///
 /// `upward[i]` and `downward[i]` are the sums of the quantity over the original arcs that upward and
 /// downward arc `i` unpack to; sums saturate at `UInt32.max`.
-public struct HierarchyAnnotation: Sendable, Equatable {
-    public let upward: [UInt32]
-    public let downward: [UInt32]
+@_spi(Experiments) public struct HierarchyAnnotation: Sendable, Equatable {
+    let upward: [UInt32]
+    let downward: [UInt32]
 
     /// Sums `arcValues` (one per original arc) over every hierarchy arc.
     /// - Precondition: `arcValues.count == hierarchy.originalArcCount`.

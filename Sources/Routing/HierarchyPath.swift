@@ -1,13 +1,13 @@
 /// A shortest path found in a `ContractionHierarchy`.
-public struct HierarchyPath: Sendable, Equatable {
+@_spi(Experiments) public struct HierarchyPath: Sendable, Equatable {
     /// Source seed cost + arc weights + target seed cost.
     public var cost: UInt32
     /// Index of the source seed the path starts from.
-    public var sourceSeed: Int
+    @_spi(Experiments) public var sourceSeed: Int
     /// Index of the target seed the path ends at.
-    public var targetSeed: Int
+    @_spi(Experiments) public var targetSeed: Int
     /// The graph's arcs driven, in order (empty when the path starts and ends at one vertex).
-    public var arcs: [UInt32]
+    @_spi(Experiments) public var arcs: [UInt32]
 
     public init(cost: UInt32, sourceSeed: Int, targetSeed: Int, arcs: [UInt32]) {
         self.cost = cost

@@ -79,7 +79,7 @@ public struct PotentialHierarchy: Sendable {
     /// have them at every secondary crossing), and A* searches a band around the route as wide as all of
     /// them together. Consistent, since each transition costs at least its edge's weight here.
     /// - Complexity: O(states + transitions).
-    public static func junctionGraph(of router: Router, metric: RoutingMetric) throws(ContractionHierarchyError) -> WeightedDigraph {
+    @_spi(Experiments) public static func junctionGraph(of router: Router, metric: RoutingMetric) throws(ContractionHierarchyError) -> WeightedDigraph {
         let graph = router.graph
         var weight = Router.integerEdgeCosts(of: graph, metric: metric)
         var cheapestEntry = [UInt32](repeating: .max, count: weight.count)
@@ -116,7 +116,7 @@ public struct PotentialHierarchy: Sendable {
     private static func words(_ value: UInt64) -> [UInt32] { [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)] }
 
     /// Arcs of the hierarchy: the junction graph's edges and the shortcuts.
-    public var arcCount: Int { searchGraph.arcCount }
+    @_spi(Experiments) public var arcCount: Int { searchGraph.arcCount }
 
     /// Bytes held after loading.
     public var byteCount: Int { searchGraph.byteCount }

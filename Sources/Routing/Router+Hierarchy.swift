@@ -118,7 +118,7 @@ extension Router {
     }
 
     /// Whether the router has a potential hierarchy for both metrics.
-    public var hasPotentialHierarchies: Bool { timePotentials != nil && distancePotentials != nil }
+    var hasPotentialHierarchies: Bool { timePotentials != nil && distancePotentials != nil }
 
     /// The contraction hierarchy for `metric`, when the router has one.
     public func hierarchy(for metric: RoutingMetric) -> RoutingHierarchy? {
@@ -126,7 +126,7 @@ extension Router {
     }
 
     /// Whether the router has a contraction hierarchy for both metrics.
-    public var hasHierarchies: Bool { timeHierarchy != nil && distanceHierarchy != nil }
+    var hasHierarchies: Bool { timeHierarchy != nil && distanceHierarchy != nil }
 }
 
 /// Results written by concurrent workers, one slot each.

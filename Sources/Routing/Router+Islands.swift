@@ -27,7 +27,7 @@ struct SnapCandidates {
 extension Router {
     /// Whether both ends of an edge lie in a big strongly connected component (the main network)
     /// rather than on a tiny island; see `RoadComponents` for the rule.
-    public func isOnMainNetwork(_ edge: EdgeIndex) -> Bool {
+    func isOnMainNetwork(_ edge: EdgeIndex) -> Bool {
         components.isOnBigComponent(edge)
     }
 

@@ -37,14 +37,14 @@ extension Router {
     }
 
     /// The edge a state was arrived over.
-    public func arrivalEdge(of state: SearchState) -> EdgeIndex { stateGraph.decode(state.index).edge }
+    @_spi(Experiments) public func arrivalEdge(of state: SearchState) -> EdgeIndex { stateGraph.decode(state.index).edge }
 
     /// The node a state stands at (the head of its arrival edge).
     public func node(of state: SearchState) -> NodeIndex { graph.head[Int(arrivalEdge(of: state))] }
 
     /// Calls `body` with every transition out of `state`, in the order of the node's outgoing edges.
     /// - Complexity: O(out-degree of the state's node).
-    public func forEachTransition(from state: SearchState, _ body: (StateTransition) -> Void) {
+    @_spi(Experiments) public func forEachTransition(from state: SearchState, _ body: (StateTransition) -> Void) {
         stateGraph.forEachSuccessor(of: state.index) { next, edge, turnMilliseconds, record in
             body(StateTransition(target: SearchState(index: next), edge: edge,
                                  timeMilliseconds: turnMilliseconds + record.timeCost,
@@ -53,7 +53,7 @@ extension Router {
     }
 
     /// The state a leg starting on `edge` is in after driving (the rest of) it.
-    public func startState(onEdge edge: EdgeIndex) -> SearchState {
+    @_spi(Experiments) public func startState(onEdge edge: EdgeIndex) -> SearchState {
         SearchState(index: stateGraph.startState(onEdge: edge))
     }
 
@@ -80,7 +80,7 @@ extension Router {
     }
 
     /// The cost of driving all of `edge` in `metric`'s integer unit (milliseconds or millimetres).
-    public func edgeCost(_ edge: EdgeIndex, metric: RoutingMetric) -> UInt32 {
+    @_spi(Experiments) public func edgeCost(_ edge: EdgeIndex, metric: RoutingMetric) -> UInt32 {
         let record = stateGraph.edges[Int(edge)]
         return metric == .time ? record.timeCost : record.distanceCost
     }
@@ -88,7 +88,7 @@ extension Router {
     /// The time of the turn from `from` onto `to`, milliseconds; nil when `to` does not leave `from`'s
     /// head or the U-turn rule never allows it (the restriction contexts are not consulted: see
     /// `isTurnAllowed(from:to:)`).
-    public func turnCost(from: EdgeIndex, to: EdgeIndex) -> UInt32? {
+    func turnCost(from: EdgeIndex, to: EdgeIndex) -> UInt32? {
         let record = stateGraph.edges[Int(from)]
         guard graph.tail[Int(to)] == record.head else { return nil }
         let entry = stateGraph.turn(after: record, onto: to)

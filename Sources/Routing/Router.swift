@@ -55,9 +55,9 @@ public final class Router: @unchecked Sendable {
     /// The snapping grid.
     public let snapIndex: SnapIndex
     /// The fastest speed of any edge by its integer time cost (the A* time bound divides by it).
-    public let fastestSpeed: MetersPerSecond
+    let fastestSpeed: MetersPerSecond
     /// What turns cost.
-    public let turnCostModel: TurnCostModel
+    let turnCostModel: TurnCostModel
     /// Twin of each edge (`EdgeTwins.none` for oneway edges).
     let twin: [EdgeIndex]
     /// Strongly connected components: which edges are on the main network, which on tiny islands.
@@ -204,7 +204,7 @@ public final class Router: @unchecked Sendable {
     /// `(1 − fraction) × cost` rounded to the nearest unit, so 0 at the end, `cost` at the start, and never
     /// more at a later fraction than at an earlier one.
     @inline(__always)
-    public static func remainingCost(_ cost: UInt32, from fraction: Double) -> UInt32 {
+    static func remainingCost(_ cost: UInt32, from fraction: Double) -> UInt32 {
         UInt32((min(1, max(0, 1 - fraction)) * Double(cost)).rounded())
     }
 
@@ -226,7 +226,7 @@ public final class Router: @unchecked Sendable {
     /// Whether a turn from `fromEdge` onto `toEdge` is allowed by the via-node turn restrictions at
     /// their node (via-way restrictions depend on more history than one edge and are not consulted).
     /// - Complexity: O(restrictions starting at `fromEdge`).
-    public func isTurnAllowed(from fromEdge: EdgeIndex, to toEdge: EdgeIndex) -> Bool {
+    func isTurnAllowed(from fromEdge: EdgeIndex, to toEdge: EdgeIndex) -> Bool {
         let base = Int(automaton.arrival(over: fromEdge))
         return base < edgeCount || automaton.next(fromContext: base - edgeCount, over: toEdge) != RestrictionAutomaton.forbidden
     }

@@ -15,7 +15,7 @@ public struct RoutingHierarchy: Sendable {
     /// The metric the hierarchy's weights are in.
     public let metric: RoutingMetric
     /// The hierarchy over the router's search states.
-    public let hierarchy: ContractionHierarchy
+    let hierarchy: ContractionHierarchy
     /// The road edge each transition (original arc) drives.
     let arcEdge: [EdgeIndex]
     /// The other metric's cost summed over every search arc (a table's durations come with the

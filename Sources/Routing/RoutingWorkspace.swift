@@ -52,7 +52,7 @@ public final class RoutingWorkspace {
     /// The potential search of A* on a router with potential hierarchies, made on its first query.
     var potentialSearch: HierarchyPotentialSearch?
     /// States settled by the last search run with this workspace.
-    public internal(set) var lastSettledCount = 0
+    @_spi(Experiments) public internal(set) var lastSettledCount = 0
     /// Asked before every leg of a route (`route(through:)`): true stops the route there, reported as
     /// `RoutingError.noRoute` for the leg not searched. A server sets it to its request's stop signal,
     /// so a request whose time ran out (its `Timeout` already answered) stops within one leg and its

@@ -1,6 +1,6 @@
 /// Where a hierarchy search starts or ends: a vertex and the cost already paid to reach it (a source)
 /// or still to pay after it (a target), e.g. the rest of the edge a point was snapped onto.
-public struct SearchSeed: Sendable, Equatable {
+@_spi(Experiments) public struct SearchSeed: Sendable, Equatable {
     public var vertex: UInt32
     public var cost: UInt32
     /// The `HierarchyAnnotation` quantity accrued with `cost` (e.g. the metres of the part edge), which

@@ -19,7 +19,7 @@ import RoadNetwork
 /// or end on (`EdgeFlags.notStartPoint`: ferries, private service roads) are left out.
 public struct SnapIndex: Sendable {
     /// Side of one square cell.
-    public let cellSize: Meters
+    let cellSize: Meters
     let columns: Int
     let rows: Int
     let originX: Double

@@ -1,15 +1,15 @@
 import RoadNetwork
 
 /// One transition of the turn-expanded graph: from a state, turn onto `edge` and drive all of it.
-public struct StateTransition: Hashable, Sendable {
+@_spi(Experiments) public struct StateTransition: Hashable, Sendable {
     /// The state reached (its arrival edge is `edge`).
     public var target: SearchState
     /// The edge driven.
     public var edge: EdgeIndex
     /// The turn onto `edge` plus the whole edge, milliseconds.
-    public var timeMilliseconds: UInt32
+    @_spi(Experiments) public var timeMilliseconds: UInt32
     /// The whole edge, millimetres (turns cost no distance).
-    public var distanceMillimetres: UInt32
+    var distanceMillimetres: UInt32
 
     /// The cost in `metric`'s integer unit (milliseconds for time, millimetres for distance).
     public func cost(_ metric: RoutingMetric) -> UInt32 {

@@ -10,14 +10,14 @@ import RoadNetwork
 ///
 /// Invariant: `firstOut.count == stateCount + 1`, non-decreasing from 0 to `target.count`;
 /// `target`, `edge`, `cost` and `otherCost` have one entry per transition.
-public struct TransitionArrays: Sendable, Equatable {
+@_spi(Experiments) public struct TransitionArrays: Sendable, Equatable {
     public let metric: RoutingMetric
     public let firstOut: [UInt32]
     public let target: [UInt32]
     public let edge: [EdgeIndex]
     public let cost: [UInt32]
     /// The same transitions' cost in the other metric (a hierarchy annotates its arcs with it).
-    public let otherCost: [UInt32]
+    let otherCost: [UInt32]
 
     /// Enumerates every state's transitions in `metric` (and the other metric).
     /// - Complexity: O(states + transitions).

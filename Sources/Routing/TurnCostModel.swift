@@ -25,23 +25,23 @@ import RoadNetwork
 /// keeps the rules on which turns are possible (see `Router`).
 public struct TurnCostModel: Sendable, Hashable {
     /// The largest angle penalty (OSRM's `turn_penalty`).
-    public var turnPenalty: Seconds
+    var turnPenalty: Seconds
     /// How much dearer turns across traffic are than turns with it (OSRM's `turn_bias`).
-    public var turnBias: Double
+    var turnBias: Double
     /// Added to the angle penalty of a U-turn (OSRM's `u_turn_penalty`).
-    public var uTurnPenalty: Seconds
+    var uTurnPenalty: Seconds
     /// Waiting at traffic signals (OSRM's `traffic_signal_penalty`/`traffic_light_penalty`).
-    public var trafficSignalDelay: Seconds
+    var trafficSignalDelay: Seconds
     /// Waiting at a stop sign (OSRM's obstacle duration for `highway=stop`).
-    public var stopDelay: Seconds
+    var stopDelay: Seconds
     /// Waiting at a give-way sign (OSRM's obstacle duration for `highway=give_way`).
-    public var giveWayDelay: Seconds
+    var giveWayDelay: Seconds
     /// Opening a gate (OSRM's `barrier_penalties` for `gate` and `lift_gate`).
-    public var gateDelay: Seconds
+    var gateDelay: Seconds
     /// How far along each edge the bearings of a turn are measured.
-    public var bearingReach: Meters
+    var bearingReach: Meters
     /// OSRM's limit for telling which way an undirected stop sign on a plain road point faces.
-    public var stopSignReach: Meters
+    var stopSignReach: Meters
 
     /// OSRM's car profile values.
     public init(turnPenalty: Seconds = 7.5, turnBias: Double = 1.075, uTurnPenalty: Seconds = 20,
@@ -66,7 +66,7 @@ public struct TurnCostModel: Sendable, Hashable {
                                            gateDelay: 0)
 
     /// The angle penalty of a turn `degrees` to the right (negative: to the left), -180...180.
-    public func anglePenalty(degrees: Double, drivingSide: DrivingSide) -> Seconds {
+    func anglePenalty(degrees: Double, drivingSide: DrivingSide) -> Seconds {
         guard turnPenalty > 0 else { return 0 }
         let bias = drivingSide == .left ? 1 / turnBias : turnBias
         let exponent = degrees >= 0
@@ -102,17 +102,17 @@ public struct TurnCostModel: Sendable, Hashable {
 /// The facts about one turn that `TurnCostModel` prices.
 public struct TurnDescription: Sendable, Hashable {
     /// Degrees to the right (negative: to the left) between the arrival and the departure bearing.
-    public var angleDegrees: Double
+    var angleDegrees: Double
     /// Roads meeting at the node (a two-way road counts once).
     public var roadCount: Int
     /// Leaving back over the road the car arrived on.
-    public var isUTurn: Bool
+    var isUTurn: Bool
     /// Boarding or leaving a ferry.
-    public var changesMode: Bool
+    var changesMode: Bool
     /// What stands at the node.
     public var control: TrafficControl.Kind
     /// Whether that control makes this car wait (direction, minor-road and stop-sign-reach rules applied).
-    public var controlApplies: Bool
+    var controlApplies: Bool
 
     public init(angleDegrees: Double, roadCount: Int, isUTurn: Bool, changesMode: Bool = false,
                 control: TrafficControl.Kind = .none, controlApplies: Bool = false) {

@@ -21,7 +21,7 @@
 /// Invariants (checked by the initializer): `firstOut.count == vertexCount + 1`, `firstOut[0] == 0`,
 /// non-decreasing, `firstOut.last == head.count == weight.count`, every head `< vertexCount`, every
 /// weight `< ContractionHierarchy.unreachable`, fewer than 2³² − 1 vertices and arcs.
-public struct WeightedDigraph: Sendable, Equatable {
+@_spi(Experiments) public struct WeightedDigraph: Sendable, Equatable {
     public let firstOut: [UInt32]
     public let head: [UInt32]
     public let weight: [UInt32]
@@ -41,7 +41,7 @@ public struct WeightedDigraph: Sendable, Equatable {
     /// A graph from an arc list in any order; arc `i` of the result is the `i`-th arc of `arcs` after a
     /// stable sort by tail, and `arcIndex[i]` says which input arc that was.
     /// - Complexity: O(vertices + arcs).
-    public static func fromArcs(vertexCount: Int, arcs: [(tail: UInt32, head: UInt32, weight: UInt32)])
+    @_spi(Experiments) public static func fromArcs(vertexCount: Int, arcs: [(tail: UInt32, head: UInt32, weight: UInt32)])
         throws(ContractionHierarchyError) -> (graph: WeightedDigraph, arcIndex: [UInt32]) {
         guard vertexCount >= 0, vertexCount < Int(UInt32.max) else { throw .malformedGraph("\(vertexCount) vertices") }
         var first = [UInt32](repeating: 0, count: vertexCount + 1)
@@ -64,18 +64,18 @@ public struct WeightedDigraph: Sendable, Equatable {
         return (try WeightedDigraph(firstOut: first, head: head, weight: weight), index)
     }
 
-    public var vertexCount: Int { firstOut.count - 1 }
-    public var arcCount: Int { head.count }
+    @_spi(Experiments) public var vertexCount: Int { firstOut.count - 1 }
+    @_spi(Experiments) public var arcCount: Int { head.count }
 
     /// The arcs leaving `vertex`.
     /// - Complexity: O(1).
-    @inlinable public func arcs(from vertex: UInt32) -> Range<Int> {
+    @inlinable @_spi(Experiments) public func arcs(from vertex: UInt32) -> Range<Int> {
         Int(firstOut[Int(vertex)]) ..< Int(firstOut[Int(vertex) + 1])
     }
 
     /// The tail of every arc (the vertex whose range holds it).
     /// - Complexity: O(vertices + arcs).
-    public func tails() -> [UInt32] {
+    @_spi(Experiments) public func tails() -> [UInt32] {
         var tail = [UInt32](repeating: 0, count: arcCount)
         for v in 0..<vertexCount {
             for a in Int(firstOut[v]) ..< Int(firstOut[v + 1]) { tail[a] = UInt32(v) }
@@ -84,7 +84,7 @@ public struct WeightedDigraph: Sendable, Equatable {
     }
 
     /// Bytes held by the three arrays.
-    public var memoryBytes: Int { 4 * (firstOut.count + head.count + weight.count) }
+    @_spi(Experiments) public var memoryBytes: Int { 4 * (firstOut.count + head.count + weight.count) }
 
     /// The first violated invariant, or nil.
     static func problem(firstOut: [UInt32], head: [UInt32], weight: [UInt32]) -> String? {

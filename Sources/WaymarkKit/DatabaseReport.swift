@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import OutputEncoding
 import RoadNetwork
 import RoadNetworkStore
 import Routing

@@ -1,4 +1,5 @@
 import Geodesy
+import OutputEncoding
 import RoadNetwork
 import RouteFormats
 

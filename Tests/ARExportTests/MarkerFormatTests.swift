@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import OutputEncoding
 import Testing
 import Geodesy
 import Guidance

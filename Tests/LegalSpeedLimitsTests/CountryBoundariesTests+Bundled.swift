@@ -1,5 +1,6 @@
 import Geodesy
 @testable import LegalSpeedLimits
+import SeededRandom
 import Testing
 
 /// The bundled `countries.geojson`: known places, and the grid against the textbook rule at random points.

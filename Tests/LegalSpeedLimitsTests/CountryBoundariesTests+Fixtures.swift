@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 @testable import LegalSpeedLimits
+import SeededRandom
 
 /// Small GeoJSON texts written for the tests, and the grid shapes they are indexed with.
 enum BoundaryFixture {
@@ -64,27 +65,7 @@ enum BoundaryFixture {
     }
 }
 
-/// A small deterministic random generator, so a failing random point is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in 0..<1.
-    mutating func nextUnit() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
-    }
-
+extension SplitMix64 {
     /// A coordinate uniformly in the box.
     mutating func coordinate(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>) -> Coordinate {
         Coordinate(latitude: Double.random(in: latitudes, using: &self), longitude: Double.random(in: longitudes, using: &self))

@@ -1,5 +1,6 @@
 import Geodesy
 @testable import LegalSpeedLimits
+import SeededRandom
 import Testing
 
 @Suite struct CountryBoundariesTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Guidance
+import OutputEncoding
 import RoadNetwork
 import Routing
 import Testing

@@ -2,7 +2,7 @@ import TestSupport
 import Geodesy
 import RoadNetwork
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// A* must find exactly Dijkstra's optimum (the heuristic never overestimates, and integer costs make
 /// sums exact), and both must agree with an independent edge-based reference on random graphs with

@@ -1,7 +1,7 @@
 import Geodesy
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Oneway roads and destination-only access: reach into, leave from, never through.
 @Suite struct AccessAndOnewayTests {

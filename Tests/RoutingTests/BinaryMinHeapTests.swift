@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// The search heaps pop in key order whatever order the entries came in, including entries pushed
 /// again while others wait (the searches' lazy deletion) and equal keys.

@@ -2,7 +2,7 @@ import Geodesy
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// What a car may pass and where it may start, as OSRM's car profile decides: barriers on nodes, gates,
 /// shuttle trains, car-pool roads, ferries as start points, and the restriction forms OSRM reads.

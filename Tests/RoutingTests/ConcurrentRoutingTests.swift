@@ -3,7 +3,7 @@ import Foundation
 import Geodesy
 import Synchronization
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// One shared `Router`, one workspace per thread: concurrent queries give the sequential answers.
 @Suite struct ConcurrentRoutingTests {

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Contraction gives up on a graph whose uncontracted rest is already dense while much of it is left
 /// (`ContractionOptions.denseRemainderLimits`), instead of contracting for hours.

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Stored hierarchies: the arrays round-trip, and damaged ones are refused (or, when a change happens
 /// to leave a consistent hierarchy, still route exactly).

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// The bucket-based many-to-many table against pairwise hierarchy queries and Dijkstra.
 @Suite struct ContractionHierarchyTableTests {

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Contraction hierarchies against an independent Dijkstra on random digraphs with zero-weight,
 /// parallel, looping and one-way arcs and disconnected parts.

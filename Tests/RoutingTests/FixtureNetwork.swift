@@ -4,7 +4,7 @@ import OSMImport
 import RoadNetwork
 import TestSupport
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// An ASCII-map fixture imported through the real OSM importer, with helpers to route between letters
 /// (or points between two letters) and to read back which letters a route passes.

@@ -2,7 +2,7 @@ import Geodesy
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Snapping past tiny road islands (OSRM's big/tiny components) and the component computation itself.
 @Suite struct IslandSnappingTests {

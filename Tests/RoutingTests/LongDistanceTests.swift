@@ -2,7 +2,7 @@ import Geodesy
 import OSMImport
 import RoadNetwork
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Hierarchies and potentials add costs in 32 bits, and distances are millimetres: 2³² − 1 of them are
 /// 4,295 km, less than a drive across a continent. Such a route is still found, equal to Dijkstra's,

@@ -3,7 +3,7 @@ import OSMImport
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Where the turn states do not contract, the router contracts its junction graph instead and runs A* on
 /// that hierarchy's exact distances: the routes stay exactly Dijkstra's on the full state model (turn

@@ -1,5 +1,5 @@
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Random weighted digraphs for the contraction-hierarchy property tests, and an independent
 /// reference (array-scan Dijkstra, no heap, no hierarchy code) to compare against.

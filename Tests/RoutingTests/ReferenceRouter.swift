@@ -1,6 +1,6 @@
 import Geodesy
 import RoadNetwork
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// An independent, deliberately plain shortest-path search to check the router against: fully
 /// edge-based states (edge, access phase, the restriction paths partway driven), found on the fly,

@@ -2,7 +2,7 @@ import Geodesy
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Via points, identical ends, islands and snapping.
 @Suite struct RouteShapeTests {

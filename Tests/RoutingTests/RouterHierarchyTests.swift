@@ -3,7 +3,7 @@ import OSMImport
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// The router's contraction hierarchies answer exactly what Dijkstra answers on the same state model:
 /// turn costs, oneways, destination-only phases, via-node and via-way restrictions, both metrics,

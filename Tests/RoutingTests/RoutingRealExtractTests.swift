@@ -4,7 +4,7 @@ import OSMImport
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// A* against Dijkstra on real OpenStreetMap data (oneways, access tags and turn restrictions as mapped).
 @Suite struct RoutingRealExtractTests {

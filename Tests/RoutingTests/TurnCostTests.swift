@@ -3,7 +3,7 @@ import OSMImport
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// The OSRM-like cost model on ASCII maps: turn angles by driving side, U-turns only where nothing else
 /// is left (and then dear in time), delays at traffic signals, and restrictions under turn costs.

@@ -3,7 +3,7 @@ import OSMImport
 import RoadNetwork
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// The public turn-expanded graph is the model a contraction hierarchy will be built on: a plain Dijkstra
 /// over `forEachTransition(from:)`, seeded and finished as its documentation says, must give exactly

@@ -1,7 +1,7 @@
 import Geodesy
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Every OSM restriction kind, at a four-way junction `j` inside a block, so a legal detour exists.
 /// Routes start halfway up the south arm heading for `j`; metres are the metric so detours are exact.

@@ -1,7 +1,7 @@
 import Geodesy
 import Testing
 import TestSupport
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// Via-way restrictions on a 3 × 3 block grid: the upper blocks are 60 m tall, the lower ones 30 m,
 /// every block 80 m wide, so each detour has one exact length. Routes start halfway down `a-d`

@@ -1,4 +1,4 @@
-import Routing
+@_spi(Experiments) import Routing
 
 /// A plain binary-heap Dijkstra over a `WeightedDigraph` with multiple seeds, to check the hierarchy's
 /// costs and to time against.

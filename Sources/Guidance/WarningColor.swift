@@ -1,5 +1,3 @@
-import Guidance
-
 /// The colour a speed warning is shown in: the one colour map of the waypoint stream, the AR markers
 /// and their map views.
 ///

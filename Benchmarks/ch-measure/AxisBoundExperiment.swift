@@ -1,8 +1,8 @@
-import CitySynthesis
 import Foundation
 import Geodesy
 import RoadNetwork
-import Routing
+@_spi(Experiments) import Routing
+import SeededRandom
 
 /// `ch-measure … --axis`: how many states A* on the router's states settles with two exact bounds, each
 /// computed by a full backward Dijkstra per query (an oracle: the cost of computing them is not measured).

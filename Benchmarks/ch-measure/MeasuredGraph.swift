@@ -1,5 +1,5 @@
 import RoadNetwork
-import Routing
+@_spi(Experiments) import Routing
 
 /// The two graphs the contraction hierarchy is measured on, built from a `RoadGraph` with integer
 /// weights (deciseconds, OSRM's weight unit, or decimetres), and how `waymark bench`'s node pairs

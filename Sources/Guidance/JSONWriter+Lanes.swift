@@ -1,4 +1,4 @@
-import Guidance
+import OutputEncoding
 
 extension JSONWriter {
     /// A lane list, left to right: OSRM's lane objects (`indications`, `valid`) with Mapbox's `active` and
