@@ -23,10 +23,30 @@ public enum ARMarkerExporter {
         try options.validate()
         guard let first = waypoints.first else { throw .emptyRoute }
         let origin = options.origin ?? first.coordinate
-
         let (originGround, originSource) = originGroundHeight(origin: origin, waypoints: waypoints, options: options, elevation: elevation)
-        let frame = ARWorldFrame(origin: origin, groundAltitude: originGround, cameraHeight: options.cameraHeight)
+        let placement = MarkerPlacement(
+            frame: ARWorldFrame(origin: origin, groundAltitude: originGround, cameraHeight: options.cameraHeight),
+            originGround: originGround, originSource: originSource, elevation: elevation, options: options)
+        let routeMarkers = waypoints.map(placement.routeMarker(for:))
+        let placeMarkers = placesAlongRoute.sorted(by: { $0.distanceAlongRoute < $1.distanceAlongRoute }).map {
+            placement.placeMarker(for: $0, routeMarkers: routeMarkers)
+        }
+        let markers = mergedByDistance(routeMarkers: routeMarkers, placeMarkers: placeMarkers)
+        let batches = makeBatches(markers: markers, waypoints: waypoints, size: options.batchSize, trigger: options.batchTrigger)
+        return ARMarkerList(frame: placement.frame, originElevationSource: originSource, options: options, markers: markers,
+                            batches: batches, routeDistance: waypoints.last!.distanceAlongRoute)
+    }
 
+    /// Where markers stand: the world frame, the ground heights and the options of one marker list.
+    private struct MarkerPlacement {
+        let frame: ARWorldFrame
+        let originGround: Meters
+        let originSource: ElevationSource
+        let elevation: ElevationModel?
+        let options: ARMarkerOptions
+
+        /// The ground height at `c`: the tagged elevation, else the elevation model, else the origin's
+        /// (unknown); every height is unknown when the origin's is.
         func ground(at c: Coordinate, tagged: Meters?) -> (Meters, ElevationSource) {
             guard originSource != .unknown else { return (originGround, .unknown) }
             if let tagged, tagged.isFinite { return (tagged, .osmTag) }
@@ -34,9 +54,8 @@ public enum ARMarkerExporter {
             return (originGround, .unknown)
         }
 
-        var routeMarkers: [ARMarker] = []
-        routeMarkers.reserveCapacity(waypoints.count)
-        for w in waypoints {
+        /// A waypoint's marker (its index is set when the list is merged).
+        func routeMarker(for w: Waypoint) -> ARMarker {
             let kind: ARMarkerKind, arrow: ArrowDirection?, height: Meters, facing: Bearing
             switch (w.kind, w.maneuver) {
             case (.destination, _):
@@ -61,24 +80,23 @@ public enum ARMarkerExporter {
                 visibilityRadius: options.visibilityRadius, instruction: w.maneuver?.instruction,
                 waypointSequence: w.sequence, label: nil)
             if kind == .turnArrow { marker.lanes = w.maneuver?.lanes ?? [] }
-            routeMarkers.append(marker)
+            return marker
         }
 
-        var placeMarkers: [ARMarker] = []
-        placeMarkers.reserveCapacity(placesAlongRoute.count)
-        for place in placesAlongRoute.sorted(by: { $0.distanceAlongRoute < $1.distanceAlongRoute }) {
+        /// A place's label, facing the road so it reads from the car. It stands on the terrain at the
+        /// place; without a model for it, on the road beside it (the nearest route marker's ground).
+        func placeMarker(for place: PointOfInterestOnRoute, routeMarkers: [ARMarker]) -> ARMarker {
             let c = place.pointOfInterest.coordinate
-            // A label stands on the terrain at the place; without a model for it, on the road beside it.
             var (groundHeight, source) = ground(at: c, tagged: nil)
             if source == .unknown, originSource != .unknown,
-               let nearest = nearestRouteMarker(to: place.distanceAlongRoute, in: routeMarkers), nearest.elevationSource != .unknown {
+               let nearest = ARMarkerExporter.nearestRouteMarker(to: place.distanceAlongRoute, in: routeMarkers),
+               nearest.elevationSource != .unknown {
                 (groundHeight, source) = (nearest.groundElevation, nearest.elevationSource)
             }
             let altitude = groundHeight + options.poiLabelHeight
             let position = frame.position(of: c, altitude: altitude)
-            // The label faces the road, so it reads from the car.
             let facing = GreatCircle.initialBearing(from: c, to: place.closestRoutePoint)
-            placeMarkers.append(ARMarker(
+            return ARMarker(
                 index: 0, kind: .poi, arrow: nil, color: .grey, warning: .unknown, speedLimit: nil,
                 distanceAlongRoute: place.distanceAlongRoute, coordinate: c, altitude: altitude,
                 groundElevation: groundHeight, elevationSource: source, heightAboveGround: options.poiLabelHeight,
@@ -86,10 +104,13 @@ public enum ARMarkerExporter {
                 yaw: frame.yaw(at: c, altitude: altitude, facing: facing), visibilityRadius: options.visibilityRadius,
                 instruction: nil, waypointSequence: nil,
                 label: PointOfInterestLabel(pointOfInterest: place.pointOfInterest, category: place.category,
-                                            distanceFromRoute: place.distanceFromRoute)))
+                                            distanceFromRoute: place.distanceFromRoute))
         }
+    }
 
-        // Merge by distance along the route; at equal distance the route's own marker comes first.
+    /// The route's and the places' markers merged by distance along the route (at equal distance the
+    /// route's own marker first), indexed in that order.
+    private static func mergedByDistance(routeMarkers: [ARMarker], placeMarkers: [ARMarker]) -> [ARMarker] {
         var markers: [ARMarker] = []
         markers.reserveCapacity(routeMarkers.count + placeMarkers.count)
         var r = 0, p = 0
@@ -101,10 +122,7 @@ public enum ARMarkerExporter {
             }
             markers[markers.count - 1].index = markers.count - 1
         }
-
-        let batches = makeBatches(markers: markers, waypoints: waypoints, size: options.batchSize, trigger: options.batchTrigger)
-        return ARMarkerList(frame: frame, originElevationSource: originSource, options: options, markers: markers,
-                            batches: batches, routeDistance: waypoints.last!.distanceAlongRoute)
+        return markers
     }
 
     /// The ground height at the origin and where it came from (see `markers(for:…)`).

@@ -101,79 +101,17 @@ public struct BenchRunner {
     /// Runs the stages and returns their reports.
     /// - Throws: `BenchmarkError` naming the input, the pairs file, the table settings or the output at fault.
     public func run() throws(BenchmarkError) -> (reports: [StageReport], context: BenchContext) {
-        if let bad = tableSizes.first(where: { $0 < 1 }) { throw .tableSize(String(bad)) }
-        if tableRepeats < 1 { throw .tableRepeats(tableRepeats) }
-        precondition(Self.landmarkRange.contains(landmarks), "landmarks \(landmarks) outside \(Self.landmarkRange); front ends check it")
-        guard FileManager.default.fileExists(atPath: input) else { throw .inputMissing(input) }
-        let isDatabase = Self.isDatabase(input)
-        var stages = requestedStages.map { checkDijkstra ? $0.union([.dijkstra]) : $0 }
-            ?? Self.defaultStages(checkDijkstra: checkDijkstra)
-        if requestedStages == nil { stages.remove(isDatabase ? .import : .load) }
-        if isDatabase && stages.contains(.import) {
-            throw .stageNeedsOSMInput(input)
-        }
-        if !isDatabase && stages.contains(.load) {
-            throw .stageNeedsDatabase(input)
-        }
-
+        let (stages, isDatabase) = try validatedStages()
         var reports: [StageReport] = []
         let baselineBytes = BenchMemory.currentResidentBytes()
-        let graph: RoadGraph
-        var storedHierarchies: [String: [String: [UInt32]]] = [:]
-        if isDatabase {
-            printStatus("loading \(input) …")
-            let start = ContinuousClock.now
-            let stored: StoredRoadNetwork
-            do throws(RoadNetworkStoreError) { stored = try RoadNetworkStore.load(path: input) } catch { throw .database(error) }
-            let elapsed = (ContinuousClock.now - start).seconds
-            printStatus("")
-            graph = stored.graph
-            storedHierarchies = stored.hierarchies
-            if stages.contains(.load) {
-                var notes = Self.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: baselineBytes,
-                                                  residentBytes: BenchMemory.currentResidentBytes())
-                notes.merge(["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
-                             "database_bytes": Double(Self.fileSize(input))]) { $1 }
-                reports.append(StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
-                                           peakResidentBytes: BenchMemory.peakResidentBytes(), notes: notes))
-            }
-        } else {
-            var options = ImportOptions()
-            if showsProgress {
-                options.progress = { BenchProgress.drawImport(bytesRead: $0.bytesRead, totalBytes: $0.totalBytes) }
-            }
-            let start = ContinuousClock.now
-            let result: ImportResult
-            do { result = try OSMImporter.importFile(path: input, options: options) } catch { throw .osm("\(error)") }
-            let elapsed = (ContinuousClock.now - start).seconds
-            printStatus("")
-            graph = result.graph
-            if stages.contains(.import) {
-                let s = result.statistics
-                var notes = Self.graphMemoryNotes(graph: graph, stage: .import, baselineBytes: baselineBytes,
-                                                  residentBytes: BenchMemory.currentResidentBytes())
-                notes.merge(["osm_nodes": Double(s.nodesRead), "osm_ways": Double(s.waysRead),
-                             "osm_relations": Double(s.relationsRead),
-                             "routing_nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
-                             "restrictions": Double(graph.restrictions.count),
-                             "xml_mb_per_s": s.xmlMegabytesPerSecond]) { $1 }
-                reports.append(StageReport(stage: .import, latencies: LatencySummary([elapsed]), attempted: 1,
-                                           peakResidentBytes: BenchMemory.peakResidentBytes(), notes: notes))
-            }
-        }
+        let loaded = isDatabase ? try loadDatabase(stages: stages, baselineBytes: baselineBytes)
+            : try importExtract(stages: stages, baselineBytes: baselineBytes)
+        if let report = loaded.report { reports.append(report) }
+        let graph = loaded.graph
         guard graph.nodeCount >= 2 else {
             throw .graphTooSmall(input, nodes: graph.nodeCount)
         }
-
-        let pairs: [BenchPair]
-        if let pairsFile {
-            do throws(BenchPairsError) { pairs = try BenchPairs.read(path: pairsFile) } catch { throw .pairs(error) }
-        } else {
-            pairs = BenchPairs.draw(count: queries, seed: seed, from: graph)
-        }
-        if let writePairs {
-            do throws(OutputError) { try OutputDestination.write(BenchPairs.csv(pairs), to: writePairs) } catch { throw .output(.pairs, error) }
-        }
+        let pairs = try benchPairs(on: graph)
 
         #if DEBUG
         let build = "debug"
@@ -184,7 +122,7 @@ public struct BenchRunner {
         var router: Router?, setup: Seconds = 0, residentAfterSetup: Int64?
         if !queryStages.isEmpty || stages.contains(.table) {
             let setupStart = ContinuousClock.now
-            router = try makeRouter(graph: graph, stored: isDatabase ? storedHierarchies : nil)
+            router = try makeRouter(graph: graph, stored: loaded.storedHierarchies)
             setup = (ContinuousClock.now - setupStart).seconds
             residentAfterSetup = BenchMemory.currentResidentBytes()
         }
@@ -200,6 +138,94 @@ public struct BenchRunner {
             reports += runTables(pairs: pairs, router: router, setup: setup)
         }
         return (reports, context)
+    }
+
+    /// The stages to run on the input, after the settings and the input are checked: whether it is a
+    /// database decides between the load and the import stage.
+    private func validatedStages() throws(BenchmarkError) -> (stages: Set<BenchStage>, isDatabase: Bool) {
+        if let bad = tableSizes.first(where: { $0 < 1 }) { throw .tableSize(String(bad)) }
+        if tableRepeats < 1 { throw .tableRepeats(tableRepeats) }
+        precondition(Self.landmarkRange.contains(landmarks), "landmarks \(landmarks) outside \(Self.landmarkRange); front ends check it")
+        guard FileManager.default.fileExists(atPath: input) else { throw .inputMissing(input) }
+        let isDatabase = Self.isDatabase(input)
+        var stages = requestedStages.map { checkDijkstra ? $0.union([.dijkstra]) : $0 }
+            ?? Self.defaultStages(checkDijkstra: checkDijkstra)
+        if requestedStages == nil { stages.remove(isDatabase ? .import : .load) }
+        if isDatabase && stages.contains(.import) {
+            throw .stageNeedsOSMInput(input)
+        }
+        if !isDatabase && stages.contains(.load) {
+            throw .stageNeedsDatabase(input)
+        }
+        return (stages, isDatabase)
+    }
+
+    /// The graph the stages run on, its stored hierarchies (a database's; nil for an OSM file) and the
+    /// load or import stage's report when that stage runs.
+    private struct LoadedInput {
+        var graph: RoadGraph
+        var storedHierarchies: [String: [String: [UInt32]]]?
+        var report: StageReport?
+    }
+
+    /// Loads the input database, timed as the load stage.
+    private func loadDatabase(stages: Set<BenchStage>, baselineBytes: Int64?) throws(BenchmarkError) -> LoadedInput {
+        printStatus("loading \(input) …")
+        let start = ContinuousClock.now
+        let stored: StoredRoadNetwork
+        do throws(RoadNetworkStoreError) { stored = try RoadNetworkStore.load(path: input) } catch { throw .database(error) }
+        let elapsed = (ContinuousClock.now - start).seconds
+        printStatus("")
+        var loaded = LoadedInput(graph: stored.graph, storedHierarchies: stored.hierarchies)
+        guard stages.contains(.load) else { return loaded }
+        let graph = stored.graph
+        var notes = Self.graphMemoryNotes(graph: graph, stage: .load, baselineBytes: baselineBytes,
+                                          residentBytes: BenchMemory.currentResidentBytes())
+        notes.merge(["nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
+                     "database_bytes": Double(Self.fileSize(input))]) { $1 }
+        loaded.report = StageReport(stage: .load, latencies: LatencySummary([elapsed]), attempted: 1,
+                                    peakResidentBytes: BenchMemory.peakResidentBytes(), notes: notes)
+        return loaded
+    }
+
+    /// Imports the input OSM file, timed as the import stage.
+    private func importExtract(stages: Set<BenchStage>, baselineBytes: Int64?) throws(BenchmarkError) -> LoadedInput {
+        var options = ImportOptions()
+        if showsProgress {
+            options.progress = { BenchProgress.drawImport(bytesRead: $0.bytesRead, totalBytes: $0.totalBytes) }
+        }
+        let start = ContinuousClock.now
+        let result: ImportResult
+        do { result = try OSMImporter.importFile(path: input, options: options) } catch { throw .osm("\(error)") }
+        let elapsed = (ContinuousClock.now - start).seconds
+        printStatus("")
+        var loaded = LoadedInput(graph: result.graph)
+        guard stages.contains(.import) else { return loaded }
+        let graph = result.graph, s = result.statistics
+        var notes = Self.graphMemoryNotes(graph: graph, stage: .import, baselineBytes: baselineBytes,
+                                          residentBytes: BenchMemory.currentResidentBytes())
+        notes.merge(["osm_nodes": Double(s.nodesRead), "osm_ways": Double(s.waysRead),
+                     "osm_relations": Double(s.relationsRead),
+                     "routing_nodes": Double(graph.nodeCount), "edges": Double(graph.edgeCount),
+                     "restrictions": Double(graph.restrictions.count),
+                     "xml_mb_per_s": s.xmlMegabytesPerSecond]) { $1 }
+        loaded.report = StageReport(stage: .import, latencies: LatencySummary([elapsed]), attempted: 1,
+                                    peakResidentBytes: BenchMemory.peakResidentBytes(), notes: notes)
+        return loaded
+    }
+
+    /// The pairs to route: read from the pairs file, or drawn; written out when asked.
+    private func benchPairs(on graph: RoadGraph) throws(BenchmarkError) -> [BenchPair] {
+        let pairs: [BenchPair]
+        if let pairsFile {
+            do throws(BenchPairsError) { pairs = try BenchPairs.read(path: pairsFile) } catch { throw .pairs(error) }
+        } else {
+            pairs = BenchPairs.draw(count: queries, seed: seed, from: graph)
+        }
+        if let writePairs {
+            do throws(OutputError) { try OutputDestination.write(BenchPairs.csv(pairs), to: writePairs) } catch { throw .output(.pairs, error) }
+        }
+        return pairs
     }
 
     /// The router of the query stages: a database's stored hierarchies (none after `import --no-ch`:
@@ -226,223 +252,6 @@ public struct BenchRunner {
 
     func printStatus(_ text: String) {
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8)) }
-    }
-
-    /// Accumulates one query stage's samples.
-    private struct Accumulator {
-        var times: [Seconds] = []
-        var failures: [BenchFailure] = []
-        var settled = 0
-        var distance: Meters = 0
-        var duration: Seconds = 0
-        var items = 0
-
-        func report(_ stage: BenchStage, attempted: Int, withRoutes: Bool, withItems: Bool) -> StageReport {
-            let ok = times.count
-            return StageReport(
-                stage: stage, latencies: LatencySummary(times), attempted: attempted, failures: failures,
-                settledNodesMean: withRoutes && ok > 0 ? Double(settled) / Double(ok) : nil,
-                meanDistance: withRoutes && ok > 0 ? distance / Double(ok) : nil,
-                meanDuration: withRoutes && ok > 0 ? duration / Double(ok) : nil,
-                itemsMean: withItems && ok > 0 ? Double(items) / Double(ok) : nil,
-                peakResidentBytes: BenchMemory.peakResidentBytes())
-        }
-    }
-
-    private func runQueries(pairs: [BenchPair], router: Router, setup: Seconds, stages: Set<BenchStage>,
-                            residentAfterSetup: Int64?) throws(BenchmarkError) -> [StageReport] {
-        let graph = router.graph
-        let workspace = router.makeWorkspace()
-
-        var perQuery: PerQueryWriter?
-        if let perQueryFile { perQuery = try PerQueryWriter(path: perQueryFile) }
-
-        var route = Accumulator(), dijkstra = Accumulator(), guidance = Accumulator(), markers = Accumulator()
-        var mismatches: [BenchMismatch] = []
-        var progress = BenchProgress(label: "routes", total: pairs.count, enabled: showsProgress)
-        let needGuidance = stages.contains(.guidance) || stages.contains(.markers)
-
-        // First pass: the route stage's searches, one after another, as a server answers them. A Dijkstra
-        // check or guidance between two searches would sweep the caches and time every search cold
-        // (Porto's median 0.12 ms interleaved, 0.05 ms not). The routes are kept for the second pass only
-        // when it needs them.
-        let checksRoutes = needGuidance || stages.contains(.dijkstra)
-        var rows: [PerQueryRow] = [], routes: [Route?] = []
-        rows.reserveCapacity(pairs.count)
-        routes.reserveCapacity(pairs.count)
-        for (index, pair) in pairs.enumerated() {
-            var row = PerQueryRow(pair: index, from: pair.from, to: pair.to)
-
-            // The route stage's search (always run: guidance, markers and the Dijkstra check need its route).
-            var aStarRoute: Route?
-            let start = ContinuousClock.now
-            do {
-                aStarRoute = try router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
-                                              algorithm: algorithm, workspace: workspace)
-                let elapsed = (ContinuousClock.now - start).seconds
-                let r = aStarRoute!
-                route.times.append(elapsed)
-                route.settled += r.settledNodes
-                route.distance += r.distance
-                route.duration += r.duration
-                row.routeTime = elapsed
-                row.distance = r.distance
-                row.duration = r.duration
-                row.settled = r.settledNodes
-            } catch {
-                route.failures.append(BenchFailure(pair: index, reason: error.description))
-                row.reason = error.description
-            }
-            rows.append(row)
-            routes.append(checksRoutes ? aStarRoute : nil)
-            progress.update(index + 1)
-        }
-        progress.finish()
-
-        // The guidance stages read an index of the graph's junctions, built once, as a server builds one at start.
-        let guidanceStart = ContinuousClock.now
-        let guidanceIndex = needGuidance || stages.contains(.steps) ? GuidanceIndex(graph: graph) : nil
-        let guidanceIndexSetup = (ContinuousClock.now - guidanceStart).seconds
-        var stepsPass: (steps: Accumulator, routeAndSteps: [Seconds])?
-        if let guidanceIndex, stages.contains(.steps) {
-            stepsPass = runStepsPass(pairs: pairs, router: router, guidance: guidanceIndex, workspace: workspace, rows: &rows)
-        }
-
-        // Second pass: per pair, the Dijkstra check, guidance and markers on the route found.
-        progress = BenchProgress(label: "checks", total: pairs.count, enabled: showsProgress && checksRoutes)
-        for (index, pair) in pairs.enumerated() {
-            var row = rows[index]
-            let aStarRoute = routes[index]
-            if stages.contains(.dijkstra) {
-                let start = ContinuousClock.now
-                var dijkstraRoute: Route?
-                var failure: String?
-                do {
-                    dijkstraRoute = try router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
-                                                     algorithm: .dijkstra, workspace: workspace)
-                } catch {
-                    failure = error.description
-                }
-                let elapsed = (ContinuousClock.now - start).seconds
-                if let r = dijkstraRoute {
-                    dijkstra.times.append(elapsed)
-                    dijkstra.settled += r.settledNodes
-                    dijkstra.distance += r.distance
-                    dijkstra.duration += r.duration
-                    row.dijkstraTime = elapsed
-                    row.dijkstraDistance = r.distance
-                } else if let failure {
-                    dijkstra.failures.append(BenchFailure(pair: index, reason: failure))
-                }
-                if let mismatch = Self.compare(pair: index, aStar: aStarRoute, dijkstra: dijkstraRoute, metric: metric) {
-                    mismatches.append(mismatch)
-                }
-            }
-
-            if let guidanceIndex, let r = aStarRoute {
-                let start = ContinuousClock.now
-                let waypoints = RouteGuidance.waypoints(for: r, using: guidanceIndex)
-                let elapsed = (ContinuousClock.now - start).seconds
-                if stages.contains(.guidance) {
-                    guidance.times.append(elapsed)
-                    guidance.items += waypoints.count
-                    row.guidanceTime = elapsed
-                    row.waypoints = waypoints.count
-                }
-                if stages.contains(.markers) {
-                    let start = ContinuousClock.now
-                    do {
-                        let list = try ARMarkerExporter.markers(for: waypoints)
-                        let elapsed = (ContinuousClock.now - start).seconds
-                        markers.times.append(elapsed)
-                        markers.items += list.markers.count
-                        row.markersTime = elapsed
-                        row.markers = list.markers.count
-                    } catch {
-                        markers.failures.append(BenchFailure(pair: index, reason: "\(error)"))
-                    }
-                }
-            }
-            try perQuery?.append(row)
-            progress.update(index + 1)
-        }
-        progress.finish()
-        try perQuery?.close()
-
-        var reports: [StageReport] = []
-        if stages.contains(.route) {
-            var report = route.report(.route, attempted: pairs.count, withRoutes: true, withItems: false)
-            report.setup = setup
-            // Context for the failures: random pairs can only route inside one component.
-            let largest = router.largestComponentSize
-            report.notes["largest_component_share"] = (Double(largest) / Double(max(graph.nodeCount, 1)) * 1000).rounded() / 1000
-            // The edge-based search's size: states, turns, shared search arrays and one workspace.
-            report.notes["search_states"] = Double(router.searchStateCount)
-            report.notes["landmarks"] = Double(landmarks)
-            report.notes["turns"] = Double(router.turnCount)
-            report.notes.merge(Self.routerMemoryNotes(router: router, workspaceBytes: workspace.byteCount,
-                                                      residentBytes: residentAfterSetup)) { $1 }
-            if algorithm == .contractionHierarchy, let hierarchy = router.hierarchy(for: metric) {
-                report.notes.merge(Self.hierarchyMemoryNotes("hierarchy", bytes: hierarchy.byteCount, edgeCount: graph.edgeCount)) { $1 }
-            }
-            if algorithm != .dijkstra, let potentials = router.potentialHierarchy(for: metric) {
-                report.notes.merge(Self.hierarchyMemoryNotes("potential_hierarchy", bytes: potentials.byteCount,
-                                                             edgeCount: graph.edgeCount)) { $1 }
-            }
-            reports.append(report)
-        }
-        if stages.contains(.dijkstra) {
-            var report = dijkstra.report(.dijkstra, attempted: pairs.count, withRoutes: true, withItems: false)
-            report.mismatches = mismatches
-            reports.append(report)
-        }
-        let routed = pairs.count - route.failures.count
-        let guidanceIndexNotes = guidanceIndex.map {
-            Self.guidanceIndexNotes($0, setup: guidanceIndexSetup, edgeCount: graph.edgeCount)
-        } ?? [:]
-        if stages.contains(.guidance) {
-            var report = guidance.report(.guidance, attempted: routed, withRoutes: false, withItems: true)
-            report.notes.merge(guidanceIndexNotes) { $1 }
-            reports.append(report)
-        }
-        if let stepsPass {
-            var report = stepsPass.steps.report(.steps, attempted: routed, withRoutes: false, withItems: true)
-            report.notes.merge(guidanceIndexNotes) { $1 }
-            if !stepsPass.routeAndSteps.isEmpty {
-                report.notes["route_and_steps_median_ms"] = (LatencySummary(stepsPass.routeAndSteps).median * 1e7).rounded() / 1e4
-            }
-            reports.append(report)
-        }
-        if stages.contains(.markers) { reports.append(markers.report(.markers, attempted: routed, withRoutes: false, withItems: true)) }
-        return reports
-    }
-
-    /// The steps stage: each pair's route again and then its steps (`RouteGuidance.steps`), back to back,
-    /// as a server answers a request with steps. A pass of its own, because the second pass's Dijkstra
-    /// check between a route and its steps would leave the steps a cold cache. Returns the steps' times
-    /// and each pair's route-and-steps time (the full route with geometry and steps); pairs that found
-    /// no route in the route stage are skipped.
-    private func runStepsPass(pairs: [BenchPair], router: Router, guidance: GuidanceIndex, workspace: RoutingWorkspace,
-                              rows: inout [PerQueryRow]) -> (steps: Accumulator, routeAndSteps: [Seconds]) {
-        var steps = Accumulator(), routeAndSteps: [Seconds] = []
-        var progress = BenchProgress(label: "steps", total: pairs.count, enabled: showsProgress)
-        for (index, pair) in pairs.enumerated() where rows[index].routeTime != nil {
-            let start = ContinuousClock.now
-            guard let route = try? router.route(from: pair.from, to: pair.to, metric: metric, maxSnapDistance: maxSnap,
-                                                algorithm: algorithm, workspace: workspace) else { continue }
-            let routed = ContinuousClock.now
-            let legs = RouteGuidance.steps(for: route, using: guidance)
-            let end = ContinuousClock.now
-            let count = legs.reduce(0) { $0 + $1.count }
-            steps.times.append((end - routed).seconds)
-            steps.items += count
-            routeAndSteps.append((end - start).seconds)
-            rows[index].stepsTime = (end - routed).seconds
-            rows[index].steps = count
-            progress.update(index + 1)
-        }
-        progress.finish()
-        return (steps, routeAndSteps)
     }
 
     /// The guidance index's one-time set-up and size, noted on the stages that use it.

@@ -1,4 +1,5 @@
 import Geodesy
+import OutputFiles
 
 /// Where the generator's elements go: OSM XML or OSM PBF, chosen by the output's name. The city's
 /// plan writes the same calls to either, so both files hold the same data.
@@ -7,15 +8,15 @@ import Geodesy
 /// every relation, then `finish`. Ids ascend within each kind.
 protocol CityElementSink {
     /// Begins the file; the two corners bound every node.
-    mutating func start(southWest: Coordinate, northEast: Coordinate) throws(OutputFileError)
-    mutating func node(_ id: Int64, _ coordinate: Coordinate, tags: [(StaticString, StaticString)]) throws(OutputFileError)
-    mutating func beginWay(_ id: Int64) throws(OutputFileError)
+    mutating func start(southWest: Coordinate, northEast: Coordinate) throws(OutputError)
+    mutating func node(_ id: Int64, _ coordinate: Coordinate, tags: [(StaticString, StaticString)]) throws(OutputError)
+    mutating func beginWay(_ id: Int64) throws(OutputError)
     mutating func nd(_ ref: Int64)
     mutating func tag(_ key: StaticString, _ value: String)
-    mutating func endWay() throws(OutputFileError)
-    mutating func relation(_ id: Int64, members: [CityRelationMember], tags: [(StaticString, StaticString)]) throws(OutputFileError)
+    mutating func endWay() throws(OutputError)
+    mutating func relation(_ id: Int64, members: [CityRelationMember], tags: [(StaticString, StaticString)]) throws(OutputError)
     /// Ends the file, writing anything buffered; returns the bytes written (uncompressed for XML).
-    mutating func finish() throws(OutputFileError) -> Int64
+    mutating func finish() throws(OutputError) -> Int64
 }
 
 /// A relation member as the generator writes it.
@@ -30,7 +31,7 @@ struct CityRelationMember {
 struct CityXMLSink: CityElementSink {
     var buffer: XMLBuffer
 
-    mutating func start(southWest: Coordinate, northEast: Coordinate) throws(OutputFileError) {
+    mutating func start(southWest: Coordinate, northEast: Coordinate) throws(OutputError) {
         buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"waymark generate-grid\">\n")
         buffer.append("  <bounds minlat=\"")
         buffer.appendDegrees(southWest.latitude)
@@ -43,7 +44,7 @@ struct CityXMLSink: CityElementSink {
         buffer.append("\"/>\n")
     }
 
-    mutating func node(_ id: Int64, _ c: Coordinate, tags: [(StaticString, StaticString)]) throws(OutputFileError) {
+    mutating func node(_ id: Int64, _ c: Coordinate, tags: [(StaticString, StaticString)]) throws(OutputError) {
         buffer.append("  <node id=\"")
         buffer.append(id)
         buffer.append("\" version=\"1\" lat=\"")
@@ -88,12 +89,12 @@ struct CityXMLSink: CityElementSink {
         buffer.append("\"/>\n")
     }
 
-    mutating func endWay() throws(OutputFileError) {
+    mutating func endWay() throws(OutputError) {
         buffer.append("  </way>\n")
         try buffer.flushIfNeeded()
     }
 
-    mutating func relation(_ id: Int64, members: [CityRelationMember], tags: [(StaticString, StaticString)]) throws(OutputFileError) {
+    mutating func relation(_ id: Int64, members: [CityRelationMember], tags: [(StaticString, StaticString)]) throws(OutputError) {
         buffer.append("  <relation id=\"")
         buffer.append(id)
         buffer.append("\" version=\"1\">\n")
@@ -109,7 +110,7 @@ struct CityXMLSink: CityElementSink {
         try buffer.flushIfNeeded()
     }
 
-    mutating func finish() throws(OutputFileError) -> Int64 {
+    mutating func finish() throws(OutputError) -> Int64 {
         buffer.append("</osm>\n")
         try buffer.flush()
         return buffer.written

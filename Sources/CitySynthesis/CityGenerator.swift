@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import OutputFiles
 
 /// Options of a synthetic city.
 public struct CityOptions: Sendable {
@@ -43,7 +44,7 @@ public enum CityFileFormat: String, Sendable {
 /// Why a city cannot be generated.
 public enum CityGenerationError: Error, CustomStringConvertible {
     case invalidNodeCount(Int)
-    case output(OutputFileError)
+    case output(OutputError)
     /// The city around this centre would reach past a pole or the 180th meridian.
     case centerTooCloseToEdge(Coordinate, halfWidth: Meters, halfHeight: Meters)
 
@@ -94,9 +95,9 @@ public enum CityGenerator {
     /// - Complexity: O(nodes) time, O(1) memory (plus O(√nodes) for the interchange list).
     public static func write(_ options: CityOptions, to path: String) throws(CityGenerationError) -> CityStatistics {
         let layout = try checkedLayout(options)
-        do throws(OutputFileError) {
+        do throws(OutputError) {
             let file = try OutputFile(path: path)
-            do throws(OutputFileError) {
+            do throws(OutputError) {
                 let statistics: CityStatistics
                 if path != "-" && path.hasSuffix(".pbf") {
                     var writer = CityWriter(layout: layout, sink: CityPBFSink(output: file))
@@ -154,7 +155,7 @@ struct CityWriter<Sink: CityElementSink> {
         statistics.gridSide = layout.size
     }
 
-    mutating func writeAll() throws(OutputFileError) {
+    mutating func writeAll() throws(OutputError) {
         let r = layout.ringRadius + layout.ringCarriagewayGap
         let halfW = max(Double(layout.size - 1) / 2 * layout.blockWidth + 10, r)
         let halfH = max(Double(layout.size - 1) / 2 * layout.blockHeight + 10, r)
@@ -167,12 +168,12 @@ struct CityWriter<Sink: CityElementSink> {
 
     // MARK: Nodes
 
-    private mutating func node(_ id: Int64, _ p: (x: Meters, y: Meters), signals: Bool = false) throws(OutputFileError) {
+    private mutating func node(_ id: Int64, _ p: (x: Meters, y: Meters), signals: Bool = false) throws(OutputError) {
         try sink.node(id, layout.coordinate(p), tags: signals ? [("highway", "traffic_signals")] : [])
         statistics.nodes += 1
     }
 
-    private mutating func writeNodes() throws(OutputFileError) {
+    private mutating func writeNodes() throws(OutputError) {
         let n = layout.size
         for row in 0..<n {
             for column in 0..<n {
@@ -218,7 +219,7 @@ struct CityWriter<Sink: CityElementSink> {
 
     // MARK: Ways
 
-    private mutating func beginWay() throws(OutputFileError) -> Int64 {
+    private mutating func beginWay() throws(OutputError) -> Int64 {
         let id = nextWayID
         nextWayID += 1
         try sink.beginWay(id)
@@ -230,7 +231,7 @@ struct CityWriter<Sink: CityElementSink> {
 
     private mutating func tag(_ key: StaticString, _ value: String) { sink.tag(key, value) }
 
-    private mutating func endWay() throws(OutputFileError) { try sink.endWay() }
+    private mutating func endWay() throws(OutputError) { try sink.endWay() }
 
     /// Runs per grid line: segments `run * runLength ... min(+runLength, size - 1)`.
     var runsPerLine: Int { (layout.size - 2) / layout.runLength + 1 }
@@ -240,7 +241,7 @@ struct CityWriter<Sink: CityElementSink> {
     /// The way id of run `run` of column `column` (written right after the rows).
     func columnWayID(_ column: Int, _ run: Int) -> Int64 { Int64((layout.size + column) * runsPerLine + run) + 1 }
 
-    private mutating func writeWays() throws(OutputFileError) {
+    private mutating func writeWays() throws(OutputError) {
         let n = layout.size
         for row in 0..<n {
             for run in 0..<runsPerLine {
@@ -308,7 +309,7 @@ struct CityWriter<Sink: CityElementSink> {
         if lineClass != .residential || pick % 23 != 0 { tag("name", lineName(line, street: street)) }
     }
 
-    private mutating func writeDiagonals() throws(OutputFileError) {
+    private mutating func writeDiagonals() throws(OutputError) {
         let n = layout.size
         // Diagonal line `offset = column - row`; its segments are the blocks (row, row + offset).
         for offset in stride(from: -(n - 2) / layout.diagonalSpacing * layout.diagonalSpacing, through: n - 2, by: layout.diagonalSpacing) {
@@ -332,7 +333,7 @@ struct CityWriter<Sink: CityElementSink> {
         }
     }
 
-    private mutating func writeServices() throws(OutputFileError) {
+    private mutating func writeServices() throws(OutputError) {
         let n = layout.size
         for row in 0..<(n - 1) {
             for column in 0..<(n - 1) where layout.hasService(row, column) {
@@ -347,7 +348,7 @@ struct CityWriter<Sink: CityElementSink> {
         }
     }
 
-    private mutating func writeRing() throws(OutputFileError) {
+    private mutating func writeRing() throws(OutputError) {
         let n = layout.ringNodes, chunk = 100
         var start = 0
         while start < n {
@@ -377,7 +378,7 @@ struct CityWriter<Sink: CityElementSink> {
         if let speed = ["100", "none", "80", nil, "60 mph"][chunk % 5] { tag("maxspeed", speed) }
     }
 
-    private mutating func writeRamps() throws(OutputFileError) {
+    private mutating func writeRamps() throws(OutputError) {
         for (index, change) in layout.interchanges.enumerated() {
             let junction = layout.junctionID(change.row, change.column)
             for ramp in 0..<4 {
@@ -402,7 +403,7 @@ struct CityWriter<Sink: CityElementSink> {
 
     // MARK: Relations
 
-    private mutating func writeRelations() throws(OutputFileError) {
+    private mutating func writeRelations() throws(OutputError) {
         let n = layout.size
         var id: Int64 = 1
         // At crossings of two arteries (both split there): from the eastbound row run arriving at the

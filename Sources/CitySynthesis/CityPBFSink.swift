@@ -1,5 +1,6 @@
 import CZlib
 import Geodesy
+import OutputFiles
 
 /// The OSM PBF form of a generated city: an OSMHeader block, then OSMData blocks of at most
 /// `elementsPerBlock` elements of one kind (DenseNodes, ways, relations), each with its own string
@@ -34,7 +35,7 @@ struct CityPBFSink: CityElementSink {
         self.output = output
     }
 
-    mutating func start(southWest: Coordinate, northEast: Coordinate) throws(OutputFileError) {
+    mutating func start(southWest: Coordinate, northEast: Coordinate) throws(OutputError) {
         var box = ProtobufWriter()
         box.signedField(1, Self.nanodegrees(southWest.longitude))   // left
         box.signedField(2, Self.nanodegrees(northEast.longitude))   // right
@@ -52,7 +53,7 @@ struct CityPBFSink: CityElementSink {
     /// Degrees in nanodegrees, rounded to OSM's 10^-7 degrees first (as the XML writes them).
     static func nanodegrees(_ degrees: Double) -> Int64 { Int64((degrees * 1e7).rounded()) * 100 }
 
-    mutating func node(_ id: Int64, _ c: Coordinate, tags: [(StaticString, StaticString)]) throws(OutputFileError) {
+    mutating func node(_ id: Int64, _ c: Coordinate, tags: [(StaticString, StaticString)]) throws(OutputError) {
         nodeIDs.append(id)
         // Granularity 100 nanodegrees: the units are degrees × 10^7.
         latitudes.append(Int64((c.latitude * 1e7).rounded()))
@@ -66,7 +67,7 @@ struct CityPBFSink: CityElementSink {
         if nodeIDs.count == Self.elementsPerBlock { try flushNodes() }
     }
 
-    private mutating func flushNodes() throws(OutputFileError) {
+    private mutating func flushNodes() throws(OutputError) {
         guard !nodeIDs.isEmpty else { return }
         var dense = ProtobufWriter()
         dense.packedDeltaField(1, nodeIDs)
@@ -83,7 +84,7 @@ struct CityPBFSink: CityElementSink {
         anyNodeTags = false
     }
 
-    mutating func beginWay(_ id: Int64) throws(OutputFileError) {
+    mutating func beginWay(_ id: Int64) throws(OutputError) {
         // The way's strings go into the table of the block it will be written in.
         try flushNodes()
         wayID = id
@@ -99,7 +100,7 @@ struct CityPBFSink: CityElementSink {
         wayValues.append(strings.index(value))
     }
 
-    mutating func endWay() throws(OutputFileError) {
+    mutating func endWay() throws(OutputError) {
         var way = ProtobufWriter()
         way.varintField(1, UInt64(bitPattern: wayID))
         way.packedField(2, wayKeys)
@@ -108,7 +109,7 @@ struct CityPBFSink: CityElementSink {
         try addToGroup(field: 3, way)
     }
 
-    mutating func relation(_ id: Int64, members: [CityRelationMember], tags: [(StaticString, StaticString)]) throws(OutputFileError) {
+    mutating func relation(_ id: Int64, members: [CityRelationMember], tags: [(StaticString, StaticString)]) throws(OutputError) {
         try flushNodes()
         if groupElements > 0, groupField != 4 { try flushGroup() }
         var relation = ProtobufWriter()
@@ -124,7 +125,7 @@ struct CityPBFSink: CityElementSink {
     /// The PrimitiveGroup field of the elements in `group` (3 ways, 4 relations).
     private var groupField = 3
 
-    private mutating func addToGroup(field: Int, _ message: ProtobufWriter) throws(OutputFileError) {
+    private mutating func addToGroup(field: Int, _ message: ProtobufWriter) throws(OutputError) {
         if groupElements > 0, groupField != field { try flushGroup() }
         groupField = field
         group.bytesField(field, message)
@@ -132,14 +133,14 @@ struct CityPBFSink: CityElementSink {
         if groupElements == Self.elementsPerBlock { try flushGroup() }
     }
 
-    private mutating func flushGroup() throws(OutputFileError) {
+    private mutating func flushGroup() throws(OutputError) {
         guard groupElements > 0 else { return }
         try writeDataBlock(group)
         group.removeAll()
         groupElements = 0
     }
 
-    mutating func finish() throws(OutputFileError) -> Int64 {
+    mutating func finish() throws(OutputError) -> Int64 {
         try flushNodes()
         try flushGroup()
         return written
@@ -148,7 +149,7 @@ struct CityPBFSink: CityElementSink {
     // MARK: Blocks
 
     /// Wraps one PrimitiveGroup in a PrimitiveBlock with the block's string table, then starts a new table.
-    private mutating func writeDataBlock(_ primitiveGroup: ProtobufWriter) throws(OutputFileError) {
+    private mutating func writeDataBlock(_ primitiveGroup: ProtobufWriter) throws(OutputError) {
         var block = ProtobufWriter()
         block.bytesField(1, strings.message())
         block.bytesField(2, primitiveGroup)
@@ -157,7 +158,7 @@ struct CityPBFSink: CityElementSink {
     }
 
     /// Writes a file block: the BlobHeader's length (4 bytes, big-endian), the BlobHeader, the zlib Blob.
-    private mutating func writeBlock(type: String, _ payload: [UInt8]) throws(OutputFileError) {
+    private mutating func writeBlock(type: String, _ payload: [UInt8]) throws(OutputError) {
         var blob = ProtobufWriter()
         blob.varintField(2, UInt64(payload.count))
         blob.bytesField(3, try compress(payload))
@@ -167,15 +168,15 @@ struct CityPBFSink: CityElementSink {
         let length = UInt32(header.count)
         let prefix: [UInt8] = [UInt8(length >> 24), UInt8(length >> 16 & 0xff), UInt8(length >> 8 & 0xff), UInt8(length & 0xff)]
         for part in [prefix, header.bytes, blob.bytes] {
-            let failure = part.withUnsafeBytes { raw -> OutputFileError? in
-                do throws(OutputFileError) { try output.write(raw); return nil } catch { return error }
+            let failure = part.withUnsafeBytes { raw -> OutputError? in
+                do throws(OutputError) { try output.write(raw); return nil } catch { return error }
             }
             if let failure { throw failure }
             written += Int64(part.count)
         }
     }
 
-    private func compress(_ payload: [UInt8]) throws(OutputFileError) -> [UInt8] {
+    private func compress(_ payload: [UInt8]) throws(OutputError) -> [UInt8] {
         var size = compressBound(uLong(payload.count))
         var compressed = [UInt8](repeating: 0, count: Int(size))
         let status = compressed.withUnsafeMutableBufferPointer { out in
@@ -183,7 +184,7 @@ struct CityPBFSink: CityElementSink {
                 compress2(out.baseAddress, &size, input.baseAddress, uLong(payload.count), Z_DEFAULT_COMPRESSION)
             }
         }
-        guard status == Z_OK else { throw OutputFileError(path: output.path, reason: "zlib compression failed (error \(status))") }
+        guard status == Z_OK else { throw OutputError(path: output.path, reason: "zlib compression failed (error \(status))") }
         compressed.removeSubrange(Int(size)...)
         return compressed
     }

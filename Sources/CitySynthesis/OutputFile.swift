@@ -32,7 +32,7 @@ public final class OutputFile {
     private var replacement: AtomicOutputFile?
 
     /// Opens (creating or truncating) `path` for writing.
-    public init(path: String) throws(OutputFileError) {
+    public init(path: String) throws(OutputError) {
         self.path = path
         compression = path == "-" ? .none : Compression(path: path)
         isStandardOutput = path == "-"
@@ -41,15 +41,10 @@ public final class OutputFile {
             file = fdopen(dup(1), "wb")
             return
         }
-        let replacement: AtomicOutputFile
-        do throws(OutputError) {
-            replacement = try AtomicOutputFile(path: path)
-        } catch {
-            throw OutputFileError(path: path, reason: error.reason)
-        }
+        let replacement = try AtomicOutputFile(path: path)
         self.replacement = replacement
         guard let handle = fopen(replacement.temporaryPath, "wb") else {
-            throw OutputFileError(path: path, reason: "cannot create the file (\(String(cString: strerror(errno))))")
+            throw OutputError(path: path, reason: "cannot create the file (\(String(cString: strerror(errno))))")
         }
         file = handle
         switch compression {
@@ -62,7 +57,7 @@ public final class OutputFile {
             fclose(handle)
             file = nil
             guard descriptor >= 0, let gz = gzdopen(descriptor, "wb4") else {
-                throw OutputFileError(path: path, reason: "cannot start gzip compression")
+                throw OutputError(path: path, reason: "cannot start gzip compression")
             }
             gzip = gz
         case .bzip2:
@@ -70,52 +65,48 @@ public final class OutputFile {
             guard let bz = BZ2_bzWriteOpen(&error, handle, 9, 0, 30), error == BZ_OK else {
                 fclose(handle)
                 file = nil
-                throw OutputFileError(path: path, reason: "cannot start bzip2 compression (error \(error))")
+                throw OutputError(path: path, reason: "cannot start bzip2 compression (error \(error))")
             }
             bzip = OpaquePointer(bz)
         }
     }
 
     /// Appends bytes.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
         switch compression {
         case .none:
             if fwrite(base, 1, bytes.count, file) != bytes.count {
-                throw OutputFileError(path: path, reason: "write failed (\(String(cString: strerror(errno))))")
+                throw OutputError(path: path, reason: "write failed (\(String(cString: strerror(errno))))")
             }
         case .gzip:
             if gzwrite(gzip, base, UInt32(bytes.count)) != Int32(bytes.count) {
-                throw OutputFileError(path: path, reason: "gzip write failed (disk full?)")
+                throw OutputError(path: path, reason: "gzip write failed (disk full?)")
             }
         case .bzip2:
             var error: Int32 = 0
             BZ2_bzWrite(&error, UnsafeMutableRawPointer(bzip), UnsafeMutableRawPointer(mutating: base), Int32(bytes.count))
-            if error != BZ_OK { throw OutputFileError(path: path, reason: "bzip2 write failed (error \(error))") }
+            if error != BZ_OK { throw OutputError(path: path, reason: "bzip2 write failed (error \(error))") }
         }
     }
 
     /// Flushes and closes the file; further writes are invalid.
-    public func close() throws(OutputFileError) {
+    public func close() throws(OutputError) {
         defer { file = nil; gzip = nil; bzip = nil }
         switch compression {
         case .none:
             if let file, fclose(file) != 0 {
-                throw OutputFileError(path: path, reason: "closing failed (\(String(cString: strerror(errno))))")
+                throw OutputError(path: path, reason: "closing failed (\(String(cString: strerror(errno))))")
             }
         case .gzip:
-            if let gzip, gzclose(gzip) != Z_OK { throw OutputFileError(path: path, reason: "closing the gzip stream failed") }
+            if let gzip, gzclose(gzip) != Z_OK { throw OutputError(path: path, reason: "closing the gzip stream failed") }
         case .bzip2:
             var error: Int32 = 0
             BZ2_bzWriteClose(&error, UnsafeMutableRawPointer(bzip), 0, nil, nil)
             let closeFailed = file.map { fclose($0) != 0 } ?? false
-            if error != BZ_OK || closeFailed { throw OutputFileError(path: path, reason: "closing the bzip2 stream failed") }
+            if error != BZ_OK || closeFailed { throw OutputError(path: path, reason: "closing the bzip2 stream failed") }
         }
-        do throws(OutputError) {
-            try replacement?.commit()
-        } catch {
-            throw OutputFileError(path: path, reason: error.reason)
-        }
+        try replacement?.commit()
     }
 
     /// Abandons the output: the streams are closed and an unfinished file removed (the target keeps
@@ -134,11 +125,4 @@ public final class OutputFile {
     deinit {
         if file != nil || gzip != nil || bzip != nil { discard() }
     }
-}
-
-/// A failure to create or write an output file, naming the file.
-public struct OutputFileError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path == "-" ? "standard output" : path): \(reason)" }
 }

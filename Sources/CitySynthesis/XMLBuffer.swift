@@ -1,3 +1,5 @@
+import OutputFiles
+
 /// A growable byte buffer with the few formatting operations OSM XML needs, flushed to an
 /// `OutputFile` whenever it passes `flushThreshold`.
 ///
@@ -69,15 +71,15 @@ struct XMLBuffer {
     }
 
     /// Writes the buffer out when it is large enough.
-    mutating func flushIfNeeded() throws(OutputFileError) {
+    mutating func flushIfNeeded() throws(OutputError) {
         if bytes.count >= flushThreshold { try flush() }
     }
 
-    mutating func flush() throws(OutputFileError) {
+    mutating func flush() throws(OutputError) {
         let count = bytes.count
         // `withUnsafeBytes` rethrows untyped errors, so the failure is carried out as a value.
-        let failure = bytes.withUnsafeBytes { raw -> OutputFileError? in
-            do throws(OutputFileError) { try output.write(raw); return nil } catch { return error }
+        let failure = bytes.withUnsafeBytes { raw -> OutputError? in
+            do throws(OutputError) { try output.write(raw); return nil } catch { return error }
         }
         if let failure { throw failure }
         written += Int64(count)

@@ -30,22 +30,8 @@ extension InstructionText {
     /// Said before an arrival: "You will arrive at your destination, on the right" /
     /// "Stići ćete na odredište, s desne strane".
     public static func arrivalAhead(arrivalIndex: Int?, side: TurnDirection?, language: InstructionLanguage) -> String {
-        switch language {
-        case .en:
-            let place = arrivalIndex.map { "waypoint \($0)" } ?? "your destination"
-            let sideText = side.map { $0 == .straight ? ", straight ahead" : ", on the \($0.rawValue)" } ?? ""
-            return "You will arrive at \(place)\(sideText)"
-        case .hr:
-            let place = arrivalIndex.map { "na međuodredište \($0)" } ?? "na odredište"
-            let sideText: String
-            switch side {
-            case .left: sideText = ", s lijeve strane"
-            case .right: sideText = ", s desne strane"
-            case .straight: sideText = ", ravno ispred vas"
-            case .none: sideText = ""
-            }
-            return "Stići ćete \(place)\(sideText)"
-        }
+        let place = arrivalPlace(arrivalIndex: arrivalIndex, side: side, language: language)
+        return language == .en ? "You will arrive at \(place)" : "Stići ćete \(place)"
     }
 
     /// The word a banner puts before an exit number: "Exit" / "Izlaz".

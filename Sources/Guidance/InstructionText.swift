@@ -122,6 +122,24 @@ public enum InstructionText {
     }
 
     /// "left"/"right" for side-only wording (ramps, forks, merges).
+    /// The place and side of an arrival, as the arrive sentence and the one said before it end:
+    /// "waypoint 2, on the right" / "na međuodredište 2, s desne strane" (`arrivalIndex` nil: the destination).
+    static func arrivalPlace(arrivalIndex: Int?, side: TurnDirection?, language: InstructionLanguage) -> String {
+        switch language {
+        case .en:
+            let place = arrivalIndex.map { "waypoint \($0)" } ?? "your destination"
+            return place + (side.map { $0 == .straight ? ", straight ahead" : ", on the \($0.rawValue)" } ?? "")
+        case .hr:
+            let place = arrivalIndex.map { "na međuodredište \($0)" } ?? "na odredište"
+            switch side {
+            case .left: return place + ", s lijeve strane"
+            case .right: return place + ", s desne strane"
+            case .straight: return place + ", ravno ispred vas"
+            case .none: return place
+            }
+        }
+    }
+
     private static func side(_ m: ManeuverModifier?) -> TurnDirection {
         TurnAngleBands.direction(for: m)
     }
@@ -135,9 +153,7 @@ public enum InstructionText {
             let heading = departBearing.map { " " + englishCompass[compassIndex($0)] } ?? ""
             return road.isEmpty ? "Head\(heading)" : "Head\(heading) on \(road)"
         case .arrive:
-            let place = arrivalIndex.map { "waypoint \($0)" } ?? "your destination"
-            let sideText = arrivalSide.map { $0 == .straight ? ", straight ahead" : ", on the \($0.rawValue)" } ?? ""
-            return "You have arrived at \(place)\(sideText)"
+            return "You have arrived at \(arrivalPlace(arrivalIndex: arrivalIndex, side: arrivalSide, language: .en))"
         case .turn:
             if modifier == .uturn { return "Make a U-turn\(onto)" }
             if modifier == .straight || modifier == nil { return "Go straight\(onto)" }
@@ -188,15 +204,7 @@ public enum InstructionText {
             let heading = departBearing.map { " prema " + croatianCompass[compassIndex($0)] } ?? ""
             return "Krenite\(heading)\(onto)"
         case .arrive:
-            let place = arrivalIndex.map { "na međuodredište \($0)" } ?? "na odredište"
-            let sideText: String
-            switch arrivalSide {
-            case .left: sideText = ", s lijeve strane"
-            case .right: sideText = ", s desne strane"
-            case .straight: sideText = ", ravno ispred vas"
-            case .none: sideText = ""
-            }
-            return "Stigli ste \(place)\(sideText)"
+            return "Stigli ste \(arrivalPlace(arrivalIndex: arrivalIndex, side: arrivalSide, language: .hr))"
         case .turn:
             if modifier == .uturn { return "Okrenite se polukružno\(onto)" }
             if modifier == .straight || modifier == nil { return "Nastavite ravno\(onto)" }

@@ -13,32 +13,54 @@ extension ImportCollector {
     func assembleGraph() -> RoadGraph {
         nodes.finish()
         statistics.duplicateNodeIDs = nodes.duplicateCount
-        let nodeCount = nodes.count
-        let absent = UInt32.max
         // Via-way restrictions meet where consecutive member ways share a node: find those nodes (OSM
         // ids) while the way refs are still at hand.
         let viaWayJunctions = resolveViaWayJunctions()
         let restrictionWayEnds = endsOfRestrictionWays()
+        var pieces = cutWaysIntoPieces()
+        markRestrictionAndControlNodes(&pieces, viaWayJunctions: viaWayJunctions)
+        let barriers = barrierNodeIndices(useCount: &pieces.useCount)
 
-        // 1. Resolve refs to table indices; split at missing nodes; drop consecutive duplicates.
-        var pieceNodes: [UInt32] = []
-        pieceNodes.reserveCapacity(wayRefs.count)
-        var pieceStart: [Int] = [0]
-        var pieceWay: [Int] = []
-        var useCount = [UInt8](repeating: 0, count: nodeCount)
+        // Area POIs need the node table, which is released before the graph is laid out.
+        resolveAreaPointsOfInterest()
+        resolveBuiltUpAreas()
+        statistics.pointsOfInterest = pointsOfInterest.count
+
+        var builder = reservedBuilder(for: pieces)
+        var numbering = RoutingNodeNumbering(nodeCount: nodes.count, barriers: barriers)
+        addSegments(of: pieces, numbering: &numbering, to: &builder)
+        let drivableWayIDs = Set(wayIDs)
+        addViaNodeRestrictions(numbering: numbering, drivableWayIDs: drivableWayIDs, wayEnds: restrictionWayEnds, to: &builder)
+        let viaWayCandidates = addViaWayRestrictions(numbering: numbering, drivableWayIDs: drivableWayIDs,
+                                                     junctions: viaWayJunctions, to: &builder)
+        // The node table and the pieces are not needed by the layout: freed before it peaks.
+        pieces = WayPieces(nodeCount: 0)
+        numbering = RoutingNodeNumbering(nodeCount: 0, barriers: [])
+        nodes = NodeCoordinateTable()
+        let graph = builder.buildReleasingStorage(nodeOrder: .hilbertCurve)
+        recordStatistics(of: graph, viaWayCandidates: viaWayCandidates, barrierCount: barriers.count)
+        return graph
+    }
+
+    /// Resolves every drivable way's node refs to node-table indices, cut where nodes are missing, with
+    /// consecutive duplicates dropped, and counts the nodes' uses; the way refs are released.
+    /// - Complexity: O(r log n) for r drivable node refs and n nodes.
+    private func cutWaysIntoPieces() -> WayPieces {
+        var pieces = WayPieces(nodeCount: nodes.count)
+        pieces.nodes.reserveCapacity(wayRefs.count)
         for way in 0..<wayIDs.count {
             var missing = 0
             var keptPieces = 0
-            var pieceBegin = pieceNodes.count
+            var pieceBegin = pieces.nodes.count
             func closePiece() {
-                if pieceNodes.count - pieceBegin >= 2 {
-                    pieceStart.append(pieceNodes.count)
-                    pieceWay.append(way)
+                if pieces.nodes.count - pieceBegin >= 2 {
+                    pieces.start.append(pieces.nodes.count)
+                    pieces.way.append(way)
                     keptPieces += 1
                 } else {
-                    pieceNodes.removeSubrange(pieceBegin...)
+                    pieces.nodes.removeSubrange(pieceBegin...)
                 }
-                pieceBegin = pieceNodes.count
+                pieceBegin = pieces.nodes.count
             }
             var previousRef: Int64?
             var previousIndex: Int?
@@ -52,7 +74,7 @@ extension ImportCollector {
                     continue
                 }
                 previousIndex = index
-                pieceNodes.append(UInt32(index))
+                pieces.nodes.append(UInt32(index))
             }
             closePiece()
             if missing > 0 {
@@ -63,43 +85,35 @@ extension ImportCollector {
         }
         wayRefs = []
         wayRefStart = []
-        for p in 0..<pieceWay.count {
-            for i in pieceStart[p]..<pieceStart[p + 1] {
-                let n = Int(pieceNodes[i])
-                if useCount[n] < 200 { useCount[n] += 1 }
-            }
-            // Piece ends are always routing nodes.
-            useCount[Int(pieceNodes[pieceStart[p]])] = 255
-            useCount[Int(pieceNodes[pieceStart[p + 1] - 1])] = 255
-        }
+        pieces.countUses()
+        return pieces
+    }
 
-        // 2. Restriction via nodes become routing nodes (forcing a split of the ways through them).
+    /// Makes routing nodes of restriction via nodes and via-way junctions (so every restriction meets at
+    /// a node, splitting the ways through them) and of traffic signals, stop and give-way signs on
+    /// drivable ways (so routing charges their delay once per pass, at the node itself).
+    private func markRestrictionAndControlNodes(_ pieces: inout WayPieces, viaWayJunctions: [Int64: [Int64]]) {
         for r in pendingRestrictions {
-            if let v = nodes.index(of: r.via), useCount[v] > 0 { useCount[v] = 255 }
+            if let v = nodes.index(of: r.via) { pieces.markRoutingNodeIfUsed(v) }
         }
         for junctions in viaWayJunctions.values {
-            for id in junctions { if let v = nodes.index(of: id), useCount[v] > 0 { useCount[v] = 255 } }
+            for id in junctions { if let v = nodes.index(of: id) { pieces.markRoutingNodeIfUsed(v) } }
         }
-        // Traffic signals, stop and give-way signs on drivable ways become routing nodes too, so that
-        // routing can charge their delay once per pass at the node itself.
         for id in trafficControls.keys {
-            if let v = nodes.index(of: id), useCount[v] > 0 { useCount[v] = 255 }
+            if let v = nodes.index(of: id) { pieces.markRoutingNodeIfUsed(v) }
         }
-        let barriers = barrierNodeIndices(useCount: &useCount)
+    }
 
-        // Area POIs need the node table, which is released before the graph is laid out.
-        resolveAreaPointsOfInterest()
-        resolveBuiltUpAreas()
-        statistics.pointsOfInterest = pointsOfInterest.count
-
-        // 3. Count what the builder will hold, so its arrays are allocated once.
+    /// A builder whose arrays are reserved for what the pieces will add, so they are allocated once.
+    /// - Complexity: O(nodes + piece nodes).
+    private func reservedBuilder(for pieces: WayPieces) -> RoadGraphBuilder {
         var routingNodeCount = 0, edgeCount = 0, shapeCount = 0
-        for n in 0..<nodeCount where useCount[n] >= 2 { routingNodeCount += 1 }
-        for p in 0..<pieceWay.count {
-            let twins = wayAttributes[pieceWay[p]].direction == .both ? 2 : 1
+        for n in 0..<pieces.useCount.count where pieces.isRoutingNode(n) { routingNodeCount += 1 }
+        for p in 0..<pieces.count {
+            let twins = wayAttributes[pieces.way[p]].direction == .both ? 2 : 1
             var segmentShape = 0
-            for i in (pieceStart[p] + 1)..<pieceStart[p + 1] {
-                if useCount[Int(pieceNodes[i])] < 2 { segmentShape += 1; continue }
+            for i in (pieces.start[p] + 1)..<pieces.start[p + 1] {
+                if !pieces.isRoutingNode(Int(pieces.nodes[i])) { segmentShape += 1; continue }
                 edgeCount += twins
                 shapeCount += twins * segmentShape
                 segmentShape = 0
@@ -107,107 +121,125 @@ extension ImportCollector {
         }
         var builder = RoadGraphBuilder()
         builder.reserveCapacity(nodes: routingNodeCount, edges: edgeCount, shapePoints: shapeCount)
+        return builder
+    }
 
-        // Number routing nodes in first-use order here; the built graph renumbers them along a Hilbert curve.
-        // A blocking barrier gets a copy of its node for every road end meeting there (never entered in
-        // `routingIndex`), so each road stops at it and a car can only turn back, as in OSRM.
-        var routingIndex = [UInt32](repeating: absent, count: nodeCount)
-        func routingNode(_ n: Int) -> NodeIndex {
-            if routingIndex[n] != absent { return routingIndex[n] }
-            let id = nodes.id(at: n)
-            let isBarrier = !barriers.isEmpty && barriers.contains(n)
-            let control = isBarrier ? TrafficControl(kind: .barrier)
-                : trafficControls.isEmpty ? .none : trafficControls[id] ?? .none
-            let index = builder.addNode(osmID: id, coordinate: nodes.coordinate(at: n), elevation: elevations[id] ?? .nan,
-                                        control: control, junctionExit: junctionExits.isEmpty ? "" : junctionExits[id] ?? "")
-            if !isBarrier { routingIndex[n] = index }
-            return index
-        }
+    /// The builder's node for node-table index `n`, added on first use with its OSM data.
+    private func routingNode(_ n: Int, numbering: inout RoutingNodeNumbering, builder: inout RoadGraphBuilder) -> NodeIndex {
+        if let index = numbering.index(of: n) { return index }
+        let id = nodes.id(at: n)
+        let isBarrier = numbering.isBarrier(n)
+        let control = isBarrier ? TrafficControl(kind: .barrier)
+            : trafficControls.isEmpty ? .none : trafficControls[id] ?? .none
+        let index = builder.addNode(osmID: id, coordinate: nodes.coordinate(at: n), elevation: elevations[id] ?? .nan,
+                                    control: control, junctionExit: junctionExits.isEmpty ? "" : junctionExits[id] ?? "")
+        if !isBarrier { numbering.record(index, for: n) }
+        return index
+    }
 
-        // 4. One edge (or a twin pair) per segment between routing nodes, parallel direct segments merged.
+    /// Adds one edge (or a twin pair) per segment between routing nodes, parallel direct segments merged
+    /// (`parallelSegmentWinners`); the nodes between become the segment's shape points.
+    /// - Complexity: O(piece nodes) expected.
+    private func addSegments(of pieces: WayPieces, numbering: inout RoutingNodeNumbering, to builder: inout RoadGraphBuilder) {
         let haveElevations = !elevations.isEmpty
-        let crossingLengths = ferryCrossingLengths(pieceNodes: pieceNodes, pieceStart: pieceStart, pieceWay: pieceWay)
-        let parallel = parallelSegmentWinners(pieceNodes: pieceNodes, pieceStart: pieceStart, pieceWay: pieceWay,
-                                              useCount: useCount, barriers: barriers, crossingLengths: crossingLengths)
+        let crossingLengths = ferryCrossingLengths(pieces)
+        let parallel = parallelSegmentWinners(pieces, barriers: numbering.barriers, crossingLengths: crossingLengths)
         statistics.parallelSegmentsMerged = parallel.merged
         var directOrdinal = 0
         var shape: [Coordinate] = []
         var shapeElevations: [Float] = []
-        for p in 0..<pieceWay.count {
-            let attributes = wayAttributes[pieceWay[p]]
-            let wayID = wayIDs[pieceWay[p]]
-            let start = pieceStart[p], end = pieceStart[p + 1]
-            var from = routingNode(Int(pieceNodes[start]))
+        for p in 0..<pieces.count {
+            let attributes = wayAttributes[pieces.way[p]]
+            let start = pieces.start[p], end = pieces.start[p + 1]
+            var from = routingNode(Int(pieces.nodes[start]), numbering: &numbering, builder: &builder)
             shape.removeAll(keepingCapacity: true)
             shapeElevations.removeAll(keepingCapacity: true)
             for i in (start + 1)..<end {
-                let n = Int(pieceNodes[i])
-                if useCount[n] < 2 {
+                let n = Int(pieces.nodes[i])
+                if !pieces.isRoutingNode(n) {
                     shape.append(nodes.coordinate(at: n))
                     if haveElevations { shapeElevations.append(elevations[nodes.id(at: n)] ?? .nan) }
                     continue
                 }
-                var keepForward = true, keepBackward = true
-                if shape.isEmpty && !parallel.winners.isEmpty {
-                    // A direct segment: kept in each direction only where it is the cheapest of its parallels.
-                    let tail = Int(pieceNodes[i - 1])
-                    if attributes.direction != .backward {
-                        if let winner = parallel.winners[Self.directedKey(tail, n)] { keepForward = winner == directOrdinal }
-                        directOrdinal += 1
-                    }
-                    if attributes.direction != .forward {
-                        if let winner = parallel.winners[Self.directedKey(n, tail)] { keepBackward = winner == directOrdinal }
-                        directOrdinal += 1
-                    }
-                } else if shape.isEmpty {
-                    directOrdinal += (attributes.direction == .both ? 2 : 1)
+                var keep = (forward: true, backward: true)
+                if shape.isEmpty {
+                    keep = keptDirections(tail: Int(pieces.nodes[i - 1]), head: n, direction: attributes.direction,
+                                          winners: parallel.winners, ordinal: &directOrdinal)
                 }
-                let to = routingNode(n)
-                if keepForward || keepBackward {
+                let to = routingNode(n, numbering: &numbering, builder: &builder)
+                if keep.forward || keep.backward {
                     addSegment(&builder, from: from, to: to, shape: shape, shapeElevations: shapeElevations,
-                               attributes: attributes, wayID: wayID, wayLength: crossingLengths[pieceWay[p]],
-                               forward: keepForward, backward: keepBackward)
+                               attributes: attributes, wayID: wayIDs[pieces.way[p]], wayLength: crossingLengths[pieces.way[p]],
+                               forward: keep.forward, backward: keep.backward)
                 }
-                from = i + 1 < end && !barriers.isEmpty && barriers.contains(n) ? routingNode(n) : to
+                from = i + 1 < end && numbering.isBarrier(n) ? routingNode(n, numbering: &numbering, builder: &builder) : to
                 shape.removeAll(keepingCapacity: true)
                 shapeElevations.removeAll(keepingCapacity: true)
             }
         }
+    }
 
-        // 5. Restrictions between drivable ways at a routing node.
-        let drivableWayIDs = Set(wayIDs)
+    /// The directions in which the direct segment `tail`–`head` is kept: each only where it is the
+    /// cheapest of its parallels. `ordinal` numbers the direct directed segments as
+    /// `parallelSegmentWinners` does, and is advanced past this one's.
+    private func keptDirections(tail: Int, head: Int, direction: WayInterpretation.Direction, winners: [UInt64: Int],
+                                ordinal: inout Int) -> (forward: Bool, backward: Bool) {
+        guard !winners.isEmpty else {
+            ordinal += direction == .both ? 2 : 1
+            return (true, true)
+        }
+        var keep = (forward: true, backward: true)
+        if direction != .backward {
+            if let winner = winners[Self.directedKey(tail, head)] { keep.forward = winner == ordinal }
+            ordinal += 1
+        }
+        if direction != .forward {
+            if let winner = winners[Self.directedKey(head, tail)] { keep.backward = winner == ordinal }
+            ordinal += 1
+        }
+        return keep
+    }
+
+    /// Adds the via-node restrictions between drivable ways that end at a routing node.
+    private func addViaNodeRestrictions(numbering: RoutingNodeNumbering, drivableWayIDs: Set<Int64>,
+                                        wayEnds: [Int64: (first: Int64, last: Int64)], to builder: inout RoadGraphBuilder) {
         for r in pendingRestrictions {
             guard drivableWayIDs.contains(r.fromWay), drivableWayIDs.contains(r.toWay),
-                  let v = nodes.index(of: r.via), routingIndex[v] != absent else {
+                  let v = nodes.index(of: r.via), let via = numbering.index(of: v) else {
                 continue
             }
             // OSRM resolves a via-node restriction only where its ways end at the via node: a way running
             // through it leaves open which side is meant, and guessing would close a road.
-            guard let fromEnds = restrictionWayEnds[r.fromWay], let toEnds = restrictionWayEnds[r.toWay],
+            guard let fromEnds = wayEnds[r.fromWay], let toEnds = wayEnds[r.toWay],
                   fromEnds.first == r.via || fromEnds.last == r.via, toEnds.first == r.via || toEnds.last == r.via else {
                 statistics.restrictionsAmbiguous += 1
                 continue
             }
-            builder.addRestriction(kind: r.kind, fromWay: r.fromWay, via: routingIndex[v], toWay: r.toWay, relationID: r.id)
+            builder.addRestriction(kind: r.kind, fromWay: r.fromWay, via: via, toWay: r.toWay, relationID: r.id)
         }
-        var viaWayCandidates = Set<Int64>()
+    }
+
+    /// Adds the via-way restrictions whose ways are all drivable and meet at routing nodes; returns their
+    /// relation ids (the layout may still find no drivable path for some).
+    private func addViaWayRestrictions(numbering: RoutingNodeNumbering, drivableWayIDs: Set<Int64>, junctions: [Int64: [Int64]],
+                                       to builder: inout RoadGraphBuilder) -> Set<Int64> {
+        var candidates = Set<Int64>()
         for r in pendingViaWayRestrictions {
             guard r.ways.allSatisfy(drivableWayIDs.contains) else { statistics.viaWayRestrictionsMissingWays += 1; continue }
-            guard let junctions = viaWayJunctions[r.id] else { statistics.viaWayRestrictionsUnconnected += 1; continue }
+            guard let junctionIDs = junctions[r.id] else { statistics.viaWayRestrictionsUnconnected += 1; continue }
             var routing: [NodeIndex] = []
-            for id in junctions {
-                if let v = nodes.index(of: id), routingIndex[v] != absent { routing.append(routingIndex[v]) }
+            for id in junctionIDs {
+                if let v = nodes.index(of: id), let index = numbering.index(of: v) { routing.append(index) }
             }
-            guard routing.count == junctions.count else { statistics.viaWayRestrictionsUnconnected += 1; continue }
+            guard routing.count == junctionIDs.count else { statistics.viaWayRestrictionsUnconnected += 1; continue }
             builder.addViaWayRestriction(kind: r.kind, ways: r.ways, junctions: routing, relationID: r.id)
-            viaWayCandidates.insert(r.id)
+            candidates.insert(r.id)
         }
+        return candidates
+    }
 
-        useCount = []
-        routingIndex = []
-        pieceNodes = []
-        nodes = NodeCoordinateTable()
-        let graph = builder.buildReleasingStorage(nodeOrder: .hilbertCurve)
+    /// Counts what the built graph kept: restrictions, routing nodes, traffic controls, barriers, edges.
+    private func recordStatistics(of graph: RoadGraph, viaWayCandidates: Set<Int64>, barrierCount: Int) {
         var keptRelations = Set<Int64>()
         for r in graph.restrictions { keptRelations.insert(r.relationID) }
         var keptViaWay = Set<Int64>()
@@ -228,9 +260,8 @@ extension ImportCollector {
             case .barrier, .none: break
             }
         }
-        statistics.barrierNodes = barriers.count
+        statistics.barrierNodes = barrierCount
         statistics.edges = graph.edgeCount
-        return graph
     }
 
     /// The node-table indices of the blocking barriers on drivable ways, made routing nodes (so the ways
@@ -239,7 +270,7 @@ extension ImportCollector {
         var result = Set<Int>()
         for id in blockingBarriers {
             guard let v = nodes.index(of: id), useCount[v] > 0 else { statistics.barriersOffRoads += 1; continue }
-            useCount[v] = 255
+            useCount[v] = WayPieces.routingMark
             result.insert(v)
         }
         for (id, control) in trafficControls where control.kind == .gate {
@@ -294,12 +325,13 @@ extension ImportCollector {
     /// (different geometry) are kept, as OSRM keeps them, and so are segments ending at a barrier (a node
     /// of its own on every pass).
     ///
-    /// Direct directed segments are numbered in the order step 4 of `assembleGraph` meets them (forward
+    /// Direct directed segments are numbered in the order `addSegments` meets them (forward
     /// before backward for a two-way segment); `winners` maps each key that has parallels to the ordinal
     /// of the kept one (keys without parallels are absent), `merged` counts the directed edges dropped.
     /// - Complexity: O(drivable node refs) time, O(direct segments) memory.
-    private func parallelSegmentWinners(pieceNodes: [UInt32], pieceStart: [Int], pieceWay: [Int], useCount: [UInt8],
-                                        barriers: Set<Int>, crossingLengths: [Int: Meters]) -> (winners: [UInt64: Int], merged: Int) {
+    private func parallelSegmentWinners(_ pieces: WayPieces, barriers: Set<Int>,
+                                        crossingLengths: [Int: Meters]) -> (winners: [UInt64: Int], merged: Int) {
+        let pieceNodes = pieces.nodes, pieceStart = pieces.start, pieceWay = pieces.way
         func forEachDirectEdge(_ body: (_ key: UInt64, _ ordinal: Int, _ piece: Int, _ forward: Bool, _ tail: Int, _ head: Int) -> Void) {
             var ordinal = 0
             for p in 0..<pieceWay.count {
@@ -307,7 +339,7 @@ extension ImportCollector {
                 var previousIsRouting = true   // a piece starts at a routing node
                 for i in (pieceStart[p] + 1)..<pieceStart[p + 1] {
                     let n = Int(pieceNodes[i])
-                    guard useCount[n] >= 2 else { previousIsRouting = false; continue }
+                    guard pieces.isRoutingNode(n) else { previousIsRouting = false; continue }
                     defer { previousIsRouting = true }
                     guard previousIsRouting else { continue }
                     let tail = Int(pieceNodes[i - 1])
@@ -348,7 +380,8 @@ extension ImportCollector {
 
     /// The length of every way with a tagged crossing time (all its pieces), by way index.
     /// - Complexity: O(node refs of those ways).
-    private func ferryCrossingLengths(pieceNodes: [UInt32], pieceStart: [Int], pieceWay: [Int]) -> [Int: Meters] {
+    private func ferryCrossingLengths(_ pieces: WayPieces) -> [Int: Meters] {
+        let pieceNodes = pieces.nodes, pieceStart = pieces.start, pieceWay = pieces.way
         var lengths: [Int: Meters] = [:]
         for p in 0..<pieceWay.count where wayAttributes[pieceWay[p]].crossingDuration != nil {
             var length: Meters = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import RoadNetwork
+import RouteFormats
 
 extension RoadLayer {
     /// What a `/roads/v1` answer holds: the GeoJSON body and what was left out to keep it small.
@@ -148,30 +149,16 @@ extension RoadLayer {
         return bytes.count <= room
     }
 
-    /// Douglas-Peucker in Web Mercator pixels of the zoom (`scale` = world width in pixels): keeps
-    /// the ends and every point more than `simplificationPixels` off the simplified line.
+    /// The line simplified in Web Mercator pixels of the zoom (`scale` = world width in pixels): the ends
+    /// and every point more than `simplificationPixels` off the simplified line
+    /// (`PolylineSimplification.keptIndices`).
     /// - Complexity: O(n log n) typical, O(n²) worst case.
     static func simplified(_ points: [Coordinate], scale: Double) -> [Coordinate] {
         guard points.count > 2 else { return points }
         let projected = points.map { mercatorPixels($0, scale: scale) }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        while let (first, last) = stack.popLast() {
-            guard last > first + 1 else { continue }
-            var farthest = first, farthestDistance = 0.0
-            for i in (first + 1)..<last {
-                let d = distance(projected[i], toSegment: projected[first], projected[last])
-                if d > farthestDistance { farthestDistance = d; farthest = i }
-            }
-            if farthestDistance > simplificationPixels {
-                keep[farthest] = true
-                stack.append((first, farthest))
-                stack.append((farthest, last))
-            }
-        }
-        return points.indices.filter { keep[$0] }.map { points[$0] }
+        return PolylineSimplification.keptIndices(count: points.count, tolerance: simplificationPixels) { i, first, last in
+            distance(projected[i], toSegment: projected[first], projected[last])
+        }.map { points[$0] }
     }
 
     /// Web Mercator position in pixels of a world `scale` pixels wide.

@@ -14,7 +14,7 @@ public typealias EdgeIndex = UInt32
 /// numbers) are interned in `strings`, whose entry 0 is the empty string.
 ///
 /// Invariants (checked by `validate()`, which debug builds run on every construction; arrays read from
-/// outside, such as a database, are assembled with `init(validating:…)`, which checks them in every build):
+/// outside, such as a database, are assembled with `init(validating:tail:)`, which checks them in every build):
 /// - `firstOut.count == nodeCount + 1`, `firstOut[0] == 0`, non-decreasing, `firstOut.last == edgeCount`;
 /// - every per-edge array has `edgeCount` entries, every per-node array `nodeCount` (`nodeControls` may be
 ///   given empty, meaning no control anywhere);
@@ -86,23 +86,8 @@ public struct RoadGraph: Sendable {
     public let incomingEdgeList: [EdgeIndex]
 
     /// Assembles a graph from its arrays; debug builds check every invariant listed on the type.
-    public init(
-        firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        nodeControls: [TrafficControl] = [], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
-        highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
-        nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
-        firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
-        strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
-        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], turnLanePatterns: TurnLanePatterns = .empty,
-        junctionExits: [JunctionExit] = [], drivingSide: DrivingSide = .right
-    ) {
-        self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-                  nodeControls: nodeControls, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
-                  highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
-                  wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
-                  strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
-                  signpostIndex: signpostIndex, signposts: signposts, turnLanePatterns: turnLanePatterns,
-                  junctionExits: junctionExits, drivingSide: drivingSide, checkedInDebugBuilds: true)
+    public init(_ arrays: RoadGraphArrays) {
+        self.init(arrays, checkedInDebugBuilds: true)
     }
 
     /// Assembles a graph from arrays read from outside (a file), checking every invariant listed on the
@@ -110,33 +95,18 @@ public struct RoadGraph: Sendable {
     /// edge, checked against the one `firstOut` implies (the graph derives its tails, `EdgeTailColumn`).
     /// - Throws: `RoadGraphInconsistency` naming the first violated invariant.
     /// - Complexity: O(nodes + edges + shape points + restriction edges).
-    public init(
-        validating firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        nodeControls: [TrafficControl], tail: [NodeIndex], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
-        highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
-        nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
-        firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
-        strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
-        signpostIndex: [UInt32], signposts: [Signpost], turnLanePatterns: TurnLanePatterns, junctionExits: [JunctionExit],
-        drivingSide: DrivingSide = .right
-    ) throws(RoadGraphInconsistency) {
+    public init(validating arrays: RoadGraphArrays, tail: [NodeIndex]) throws(RoadGraphInconsistency) {
         // Assembling is safe on any arrays (the reverse adjacency skips heads out of range); nothing reads
-        // the graph before the check. Every node needs its traffic control here (the designated
-        // initializer's default of none everywhere is for graphs built in memory).
-        if nodeControls.count != nodeCoordinates.count {
-            throw RoadGraphInconsistency(description: "\(nodeControls.count) traffic controls for \(nodeCoordinates.count) nodes")
+        // the graph before the check. Every node needs its traffic control here (the default of none
+        // everywhere is for graphs built in memory).
+        if arrays.nodeControls.count != arrays.nodeCoordinates.count {
+            throw RoadGraphInconsistency(description: "\(arrays.nodeControls.count) traffic controls for \(arrays.nodeCoordinates.count) nodes")
         }
         // Likewise every edge needs its signpost index here.
-        if signpostIndex.count != head.count {
-            throw RoadGraphInconsistency(description: "\(signpostIndex.count) signpost indices for \(head.count) edges")
+        if arrays.signpostIndex.count != arrays.head.count {
+            throw RoadGraphInconsistency(description: "\(arrays.signpostIndex.count) signpost indices for \(arrays.head.count) edges")
         }
-        self.init(firstOut: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-                  nodeControls: nodeControls, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTimeSeconds,
-                  highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
-                  wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints, shapeElevations: shapeElevations,
-                  strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
-                  signpostIndex: signpostIndex, signposts: signposts, turnLanePatterns: turnLanePatterns,
-                  junctionExits: junctionExits, drivingSide: drivingSide, checkedInDebugBuilds: false)
+        self.init(arrays, checkedInDebugBuilds: false)
         if let problem = validate() { throw RoadGraphInconsistency(description: problem) }
         if tail.count != head.count { throw RoadGraphInconsistency(description: "tail has \(tail.count) entries for \(head.count) edges") }
         // Node by node, as the ranges lie: O(edges) without a search per edge.
@@ -149,42 +119,34 @@ public struct RoadGraph: Sendable {
 
     /// The designated initializer; `checkedInDebugBuilds: false` lets tests build a broken graph to
     /// show that `validate()` catches it. `reverseAdjacency` passes one the builder already made.
-    init(
-        firstOut: [UInt32], nodeCoordinates: [Coordinate], nodeOSMIDs: [Int64], nodeElevations: [Float],
-        nodeControls: [TrafficControl] = [], head: [NodeIndex], lengthMeters: [Float], travelTimeSeconds: [Float],
-        highway: [HighwayClass], speedLimit: [SpeedLimit], flags: [EdgeFlags],
-        nameIndex: [UInt32], refIndex: [UInt32], wayID: [Int64],
-        firstShapePoint: [UInt32], shapePoints: [Coordinate], shapeElevations: [Float],
-        strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [],
-        signpostIndex: [UInt32] = [], signposts: [Signpost] = [.none], turnLanePatterns: TurnLanePatterns = .empty,
-        junctionExits: [JunctionExit] = [],
-        drivingSide: DrivingSide = .right, reverseAdjacency: (firstIn: [UInt32], edges: [EdgeIndex])? = nil,
-        checkedInDebugBuilds: Bool
-    ) {
-        self.firstOut = firstOut
-        self.nodeCoordinates = CoordinateColumn(nodeCoordinates)
-        self.nodeOSMIDs = OSMIDColumn(nodeOSMIDs)
-        self.nodeElevations = Self.elevationColumn(nodeElevations)
-        self.nodeControls = nodeControls.isEmpty ? [TrafficControl](repeating: .none, count: nodeCoordinates.count) : nodeControls
-        self.tail = EdgeTailColumn(firstOut: firstOut, edgeCount: head.count)
-        self.head = head
-        self.lengthMeters = lengthMeters
-        self.travelTimeSeconds = travelTimeSeconds
-        (self.highway, self.speedLimit, self.flags, self.nameIndex, self.refIndex, self.signpostIndex, self.wayID) =
+    init(_ arrays: RoadGraphArrays, reverseAdjacency: (firstIn: [UInt32], edges: [EdgeIndex])? = nil, checkedInDebugBuilds: Bool) {
+        let nodeCount = arrays.nodeCoordinates.count, edgeCount = arrays.head.count
+        firstOut = arrays.firstOut
+        nodeCoordinates = CoordinateColumn(arrays.nodeCoordinates)
+        nodeOSMIDs = OSMIDColumn(arrays.nodeOSMIDs)
+        nodeElevations = Self.elevationColumn(arrays.nodeElevations)
+        nodeControls = arrays.nodeControls.isEmpty ? [TrafficControl](repeating: .none, count: nodeCount) : arrays.nodeControls
+        tail = EdgeTailColumn(firstOut: arrays.firstOut, edgeCount: edgeCount)
+        head = arrays.head
+        lengthMeters = arrays.lengthMeters
+        travelTimeSeconds = arrays.travelTimeSeconds
+        (highway, speedLimit, flags, nameIndex, refIndex, signpostIndex, wayID) =
             Self.internedWayAttributes(
-                highway: highway, speedLimit: speedLimit, flags: flags, nameIndex: nameIndex, refIndex: refIndex,
-                signpostIndex: signpostIndex.isEmpty ? [UInt32](repeating: 0, count: head.count) : signpostIndex, wayID: wayID)
-        self.signposts = signposts
-        self.turnLanePatterns = turnLanePatterns
-        self.junctionExits = junctionExits
-        self.firstShapePoint = firstShapePoint
-        self.shapePoints = CoordinateColumn(shapePoints)
-        self.shapeElevations = Self.elevationColumn(shapeElevations)
-        self.strings = strings
-        self.restrictions = restrictions
-        (self.firstIn, self.incomingEdgeList) = reverseAdjacency ?? Self.reverseAdjacency(head: head, nodeCount: nodeCoordinates.count)
-        self.viaWayRestrictions = viaWayRestrictions
-        self.drivingSide = drivingSide
+                highway: arrays.highway, speedLimit: arrays.speedLimit, flags: arrays.flags, nameIndex: arrays.nameIndex,
+                refIndex: arrays.refIndex,
+                signpostIndex: arrays.signpostIndex.isEmpty ? [UInt32](repeating: 0, count: edgeCount) : arrays.signpostIndex,
+                wayID: arrays.wayID)
+        signposts = arrays.signposts
+        turnLanePatterns = arrays.turnLanePatterns
+        junctionExits = arrays.junctionExits
+        firstShapePoint = arrays.firstShapePoint
+        shapePoints = CoordinateColumn(arrays.shapePoints)
+        shapeElevations = Self.elevationColumn(arrays.shapeElevations)
+        strings = arrays.strings
+        restrictions = arrays.restrictions
+        (firstIn, incomingEdgeList) = reverseAdjacency ?? Self.reverseAdjacency(head: arrays.head, nodeCount: nodeCount)
+        viaWayRestrictions = arrays.viaWayRestrictions
+        drivingSide = arrays.drivingSide
         #if DEBUG
         if checkedInDebugBuilds, let problem = validate() { preconditionFailure("RoadGraph invariant violated: \(problem)") }
         #endif
@@ -196,11 +158,11 @@ public struct RoadGraph: Sendable {
     }
 
     /// An empty graph.
-    public static let empty = RoadGraph(
+    public static let empty = RoadGraph(RoadGraphArrays(
         firstOut: [0], nodeCoordinates: [], nodeOSMIDs: [], nodeElevations: [], head: [],
         lengthMeters: [], travelTimeSeconds: [], highway: [], speedLimit: [], flags: [], nameIndex: [],
         refIndex: [], wayID: [], firstShapePoint: [0], shapePoints: [], shapeElevations: [], strings: [""],
-        restrictions: [])
+        restrictions: []))
 
     public var nodeCount: Int { nodeCoordinates.count }
     public var edgeCount: Int { head.count }
@@ -429,7 +391,7 @@ public struct RoadGraph: Sendable {
     }
 }
 
-/// Arrays that violate one of `RoadGraph`'s invariants (from `RoadGraph.init(validating:…)`).
+/// Arrays that violate one of `RoadGraph`'s invariants (from `RoadGraph.init(validating:tail:)`).
 public struct RoadGraphInconsistency: Error, CustomStringConvertible, Equatable {
     /// The first violated invariant, in words.
     public var description: String

@@ -275,30 +275,68 @@ public struct RoadGraphBuilder: Sendable {
     /// Sorts the edges by tail (stably) and lays out the graph, emptying each builder array once it
     /// has been moved or permuted so that uniquely held storage is freed early.
     private mutating func layOut() -> RoadGraph {
-        let n = coordinates.count, m = edgeFrom.count
-        // Counting sort of edges by tail; stable.
-        var firstOut = [UInt32](repeating: 0, count: n + 1)
-        for f in edgeFrom { firstOut[Int(f) + 1] += 1 }
-        for i in 0..<n { firstOut[i + 1] += firstOut[i] }
-        var alreadySorted = true
-        for i in 1..<max(m, 1) where edgeFrom[i] < edgeFrom[i - 1] { alreadySorted = false; break }
-
-        var order: [Int] = []   // order[newIndex] = oldIndex; empty when the edges are in order already
-        if !alreadySorted {
-            var next = firstOut
-            order = [Int](repeating: 0, count: m)
-            for old in 0..<m {
-                let f = Int(edgeFrom[old])
-                order[Int(next[f])] = old
-                next[f] += 1
-            }
-        }
+        let sorted = edgeOrderByTail()
+        let firstOut = sorted.firstOut
+        var order = sorted.order
+        let (firstShape, newShape, newShapeElevation) = takeShapes(inEdgeOrder: order)
         func take<T>(_ a: inout [T]) -> [T] {
             var taken: [T] = []
             swap(&taken, &a)
             return order.isEmpty ? taken : order.map { taken[$0] }
         }
+        let tail = take(&edgeFrom), head = take(&edgeTo), way = take(&edgeWay)
+        let length = take(&edgeLength), time = take(&edgeTime), highway = take(&edgeHighway)
+        let limit = take(&edgeLimit), flags = take(&edgeFlags), name = take(&edgeName), ref = take(&edgeRef)
+        let signpost = take(&edgeSignpost)
+        order = []
 
+        // The graph's reverse adjacency, made once: restrictions need the edges entering their via nodes
+        // (oneway roads into a via node have no twin leaving it, so the out-edges alone cannot find them).
+        let incoming = RoadGraph.reverseAdjacency(head: head, nodeCount: coordinates.count)
+        func edges(into node: NodeIndex) -> ArraySlice<EdgeIndex> {
+            incoming.edges[Int(incoming.firstIn[Int(node)]) ..< Int(incoming.firstIn[Int(node) + 1])]
+        }
+        let restrictions = resolveWayRestrictions(firstOut: firstOut, tail: tail, head: head, way: way, edgesInto: edges(into:))
+        let viaWayPaths = resolveViaWayRestrictions(firstOut: firstOut, tail: tail, head: head, way: way, edgesInto: edges(into:))
+        let arrays = RoadGraphArrays(
+            firstOut: firstOut, nodeCoordinates: coordinates, nodeOSMIDs: osmIDs, nodeElevations: elevations,
+            nodeControls: controls,
+            head: head, lengthMeters: length, travelTimeSeconds: time,
+            highway: highway, speedLimit: limit, flags: flags,
+            nameIndex: name, refIndex: ref, wayID: way,
+            firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,
+            strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayPaths,
+            signpostIndex: signpost, signposts: signposts, turnLanePatterns: turnLanePatterns.patterns,
+            junctionExits: junctionExits)
+        return RoadGraph(arrays, reverseAdjacency: incoming, checkedInDebugBuilds: true)
+    }
+
+    /// The edges' order by tail, a stable counting sort: `firstOut` of the laid-out graph and `order`
+    /// (`order[newIndex] = oldIndex`), empty when the edges are in order already.
+    /// - Complexity: O(nodes + edges).
+    private func edgeOrderByTail() -> (firstOut: [UInt32], order: [Int]) {
+        let n = coordinates.count, m = edgeFrom.count
+        var firstOut = [UInt32](repeating: 0, count: n + 1)
+        for f in edgeFrom { firstOut[Int(f) + 1] += 1 }
+        for i in 0..<n { firstOut[i + 1] += firstOut[i] }
+        var alreadySorted = true
+        for i in 1..<max(m, 1) where edgeFrom[i] < edgeFrom[i - 1] { alreadySorted = false; break }
+        guard !alreadySorted else { return (firstOut, []) }
+        var next = firstOut
+        var order = [Int](repeating: 0, count: m)
+        for old in 0..<m {
+            let f = Int(edgeFrom[old])
+            order[Int(next[f])] = old
+            next[f] += 1
+        }
+        return (firstOut, order)
+    }
+
+    /// The shape points and their elevations in the laid-out edge order (`order` as `edgeOrderByTail`
+    /// gives it), with each edge's first shape point; the builder's shape arrays are emptied.
+    /// - Complexity: O(edges + shape points).
+    private mutating func takeShapes(inEdgeOrder order: [Int]) -> (firstShape: [UInt32], shape: [Coordinate], elevations: [Float]) {
+        let m = edgeFrom.count
         var firstShape = [UInt32](); firstShape.reserveCapacity(m + 1)
         var newShape: [Coordinate]
         var newShapeElevation: [Float]
@@ -320,47 +358,30 @@ public struct RoadGraphBuilder: Sendable {
         }
         firstShape.append(UInt32(newShape.count))
         edgeShapeStart = []
+        return (firstShape, newShape, newShapeElevation)
+    }
 
-        let tail = take(&edgeFrom), head = take(&edgeTo), way = take(&edgeWay)
-        let length = take(&edgeLength), time = take(&edgeTime), highway = take(&edgeHighway)
-        let limit = take(&edgeLimit), flags = take(&edgeFlags), name = take(&edgeName), ref = take(&edgeRef)
-        let signpost = take(&edgeSignpost)
-        order = []
-
-        // The graph's reverse adjacency, made once: restrictions need the edges entering their via nodes
-        // (oneway roads into a via node have no twin leaving it, so the out-edges alone cannot find them).
-        let incoming = RoadGraph.reverseAdjacency(head: head, nodeCount: n)
-        func edges(into node: NodeIndex) -> ArraySlice<EdgeIndex> {
-            incoming.edges[Int(incoming.firstIn[Int(node)]) ..< Int(incoming.firstIn[Int(node) + 1])]
-        }
+    /// The turn restrictions recorded between ways at a via node, as edge pairs sorted by from edge,
+    /// then to edge: every edge of the from way entering the via node, to every edge of the to way
+    /// leaving it.
+    /// - Complexity: O(r × degree) for r restrictions, plus sorting.
+    private func resolveWayRestrictions(firstOut: [UInt32], tail: [NodeIndex], head: [NodeIndex], way: [Int64],
+                                        edgesInto: (NodeIndex) -> ArraySlice<EdgeIndex>) -> [TurnRestriction] {
         var restrictions: [TurnRestriction] = []
-        if !wayRestrictions.isEmpty {
-            for r in wayRestrictions {
-                let via = Int(r.via)
-                let fromEdges = edges(into: r.via).filter { way[Int($0)] == r.fromWay }
-                let toEdges = (firstOut[via]..<firstOut[via + 1]).filter { way[Int($0)] == r.toWay }
-                for f in fromEdges {
-                    // With the same way on both sides (`no_u_turn`, or a way passing through the via
-                    // node), only turning back the way one came is meant: never the way onwards.
-                    for t in toEdges where r.fromWay != r.toWay || head[Int(t)] == tail[Int(f)] {
-                        restrictions.append(TurnRestriction(kind: r.kind, fromEdge: f, viaNode: r.via, toEdge: t, relationID: r.relation))
-                    }
+        for r in wayRestrictions {
+            let via = Int(r.via)
+            let fromEdges = edgesInto(r.via).filter { way[Int($0)] == r.fromWay }
+            let toEdges = (firstOut[via]..<firstOut[via + 1]).filter { way[Int($0)] == r.toWay }
+            for f in fromEdges {
+                // With the same way on both sides (`no_u_turn`, or a way passing through the via
+                // node), only turning back the way one came is meant: never the way onwards.
+                for t in toEdges where r.fromWay != r.toWay || head[Int(t)] == tail[Int(f)] {
+                    restrictions.append(TurnRestriction(kind: r.kind, fromEdge: f, viaNode: r.via, toEdge: t, relationID: r.relation))
                 }
             }
         }
         restrictions.sort { ($0.fromEdge, $0.toEdge) < ($1.fromEdge, $1.toEdge) }
-        let viaWayPaths = resolveViaWayRestrictions(firstOut: firstOut, tail: tail, head: head, way: way, edgesInto: edges(into:))
-
-        return RoadGraph(
-            firstOut: firstOut, nodeCoordinates: coordinates, nodeOSMIDs: osmIDs, nodeElevations: elevations,
-            nodeControls: controls,
-            head: head, lengthMeters: length, travelTimeSeconds: time,
-            highway: highway, speedLimit: limit, flags: flags,
-            nameIndex: name, refIndex: ref, wayID: way,
-            firstShapePoint: firstShape, shapePoints: newShape, shapeElevations: newShapeElevation,
-            strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayPaths,
-            signpostIndex: signpost, signposts: signposts, turnLanePatterns: turnLanePatterns.patterns,
-            junctionExits: junctionExits, reverseAdjacency: incoming, checkedInDebugBuilds: true)
+        return restrictions
     }
 
     /// The edge paths of the recorded via-way restrictions, sorted by from edge (see `addViaWayRestriction`).

@@ -72,14 +72,43 @@ public final class RoadNetworkDatabase {
     /// is reported as `.corrupt`, never a crash).
     /// - Complexity: O(nodes + edges + shape points + strings + restrictions).
     public func graph() throws(RoadNetworkStoreError) -> RoadGraph {
-        let descriptions = try arrayDescriptions()
-        let chunkQuery = try connection.prepare(Self.chunkQuery)
+        let reader = ArrayReader(database: self, descriptions: try arrayDescriptions(),
+                                 chunkQuery: try connection.prepare(Self.chunkQuery))
+        var arrays = RoadGraphArrays(RoadGraph.empty)
+        try readNodeArrays(into: &arrays, reader)
+        let tail: [UInt32] = try reader.load(.tail)
+        try readEdgeArrays(into: &arrays, reader)
+        try readGeometry(into: &arrays, reader)
+        try readTables(into: &arrays, reader)
+        // Every structural invariant is checked by the graph itself, so a damaged file is reported by
+        // name instead of loading wrongly.
+        let graph: RoadGraph
+        do throws(RoadGraphInconsistency) {
+            graph = try RoadGraph(validating: arrays, tail: tail)
+        } catch {
+            throw .corrupt(path: path, detail: error.description)
+        }
+        // A graph whose turns would not be linear in its size (parallel edges by the hundred at a node)
+        // is refused here, before a router prices every turn of it.
+        if let violation = graph.turnBoundViolation() { throw .corrupt(path: path, detail: violation) }
+        return graph
+    }
+
+    /// Reads the graph's stored arrays by name, checking what the graph's own check cannot see: a
+    /// coordinate or elevation that is no number, an enumeration's unknown raw value.
+    private struct ArrayReader {
+        let database: RoadNetworkDatabase
+        let descriptions: [String: ArrayDescription]
+        let chunkQuery: SQLiteStatement
+
+        var path: String { database.path }
 
         func load<T: LittleEndianPackable>(_ name: Schema.ArrayName, as _: T.Type = T.self) throws(RoadNetworkStoreError) -> [T] {
-            try loadArray(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
+            try database.loadArray(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
         }
+
         func coordinates(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Coordinate] {
-            let points = try loadCoordinates(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
+            let points = try database.loadCoordinates(name.rawValue, descriptions: descriptions, chunkQuery: chunkQuery)
             // Routing and guidance assume valid coordinates (a NaN or a latitude of 33734 would trap
             // or silently change routes), so an impossible one is damage.
             if let i = points.firstIndex(where: { !$0.isValid }) {
@@ -87,6 +116,7 @@ public final class RoadNetworkDatabase {
             }
             return points
         }
+
         /// Elevations are metres or NaN (unknown); an infinite one is damage.
         func elevations(_ name: Schema.ArrayName) throws(RoadNetworkStoreError) -> [Float] {
             let values: [Float] = try load(name)
@@ -95,6 +125,7 @@ public final class RoadNetworkDatabase {
             }
             return values
         }
+
         func decode<Raw, Value>(_ name: Schema.ArrayName, _ raw: [Raw], _ make: (Raw) -> Value?) throws(RoadNetworkStoreError) -> [Value] {
             var values = [Value]()
             values.reserveCapacity(raw.count)
@@ -104,85 +135,76 @@ public final class RoadNetworkDatabase {
             }
             return values
         }
+    }
 
-        let firstOut: [UInt32] = try load(.firstOut)
-        let nodeCoordinates = try coordinates(.nodeCoordinates)
-        let nodeOSMIDs: [Int64] = try load(.nodeOSMIDs)
-        let nodeElevations = try elevations(.nodeElevations)
-        let nodeControls = try decode(.nodeControls, try load(.nodeControls, as: UInt8.self), TrafficControl.init(rawValue:))
-        let tail: [UInt32] = try load(.tail)
-        let head: [UInt32] = try load(.head)
-        let lengthMeters: [Float] = try load(.lengthMeters)
-        let travelTime: [Float] = try load(.travelTimeSeconds)
-        let highway = try decode(.highway, try load(.highway, as: UInt8.self), HighwayClass.init(rawValue:))
-        /// The speed limits from their six parallel arrays, assembled while little else is loaded: the
-        /// arrays are freed once assembled, so they do not add to the load's peak.
-        func speedLimits() throws(RoadNetworkStoreError) -> [SpeedLimit] {
-            let limitValue: [Float] = try load(.speedLimitKilometersPerHour)
-            let limitKind = try decode(.speedLimitKind, try load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
-            let limitUnit = try decode(.speedLimitUnit, try load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
-            let limitSource = try decode(.speedLimitSource, try load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
-            let limitBuiltUp = try decode(.speedLimitBuiltUp, try load(.speedLimitBuiltUp, as: UInt8.self), BuiltUpArea.init(rawValue:))
-            let regionIndex: [UInt16] = try load(.speedLimitRegion)
-            let regionCodes: [Int64] = try load(.regionCodes)
-            let m = head.count
-            guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m,
-                  limitBuiltUp.count == m, regionIndex.count == m else {
-                throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
-            }
-            var speedLimit = [SpeedLimit]()
-            speedLimit.reserveCapacity(m)
-            for e in 0..<m {
-                // `SpeedLimit`'s invariant: a limited edge has a positive, finite value.
-                if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
-                    throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
-                }
-                guard Int(regionIndex[e]) < regionCodes.count else {
-                    throw .corrupt(path: path, detail: "edge \(e) names region \(regionIndex[e]) of \(regionCodes.count)")
-                }
-                speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e],
-                                             builtUp: limitBuiltUp[e], region: RegionCode(packed: UInt64(bitPattern: regionCodes[Int(regionIndex[e])]))))
-            }
-            return speedLimit
-        }
-        let speedLimit = try speedLimits()
-        let flags: [EdgeFlags] = try load(.flags)
-        let nameIndex: [UInt32] = try load(.nameIndex)
-        let refIndex: [UInt32] = try load(.refIndex)
-        let wayID: [Int64] = try load(.wayID)
-        let firstShapePoint: [UInt32] = try load(.firstShapePoint)
-        let shapePoints = try coordinates(.shapeCoordinates)
-        let shapeElevations = try elevations(.shapeElevations)
-        let strings = try decodeStrings(offsets: try load(.stringOffsets), bytes: try load(.stringBytes))
-        let signpostIndex: [UInt32] = try load(.signpostIndex)
-        let signposts = try assembleSignposts(destinations: try load(.signpostDestinations), exits: try load(.signpostExits),
-                                              turnLanes: try load(.signpostTurnLanes))
-        let turnLanePatterns = TurnLanePatterns(firstLane: try load(.turnLaneFirst),
-                                                masks: try load(.turnLaneMasks, as: UInt16.self).map(TurnLaneMask.init(rawValue:)))
-        let junctionExits = try assembleJunctionExits(nodes: try load(.junctionExitNodes), refs: try load(.junctionExitRefs))
-        let restrictions = try loadRestrictions()
-        let viaWayRestrictions = try loadViaWayRestrictions()
-        let drivingSide = try storedDrivingSide()
+    private func readNodeArrays(into a: inout RoadGraphArrays, _ reader: ArrayReader) throws(RoadNetworkStoreError) {
+        a.firstOut = try reader.load(.firstOut)
+        a.nodeCoordinates = try reader.coordinates(.nodeCoordinates)
+        a.nodeOSMIDs = try reader.load(.nodeOSMIDs)
+        a.nodeElevations = try reader.elevations(.nodeElevations)
+        a.nodeControls = try reader.decode(.nodeControls, try reader.load(.nodeControls, as: UInt8.self), TrafficControl.init(rawValue:))
+    }
 
-        // Every structural invariant is checked by the graph itself, so a damaged file is reported by
-        // name instead of loading wrongly.
-        let graph: RoadGraph
-        do throws(RoadGraphInconsistency) {
-            graph = try RoadGraph(
-                validating: firstOut, nodeCoordinates: nodeCoordinates, nodeOSMIDs: nodeOSMIDs, nodeElevations: nodeElevations,
-                nodeControls: nodeControls, tail: tail, head: head, lengthMeters: lengthMeters, travelTimeSeconds: travelTime, highway: highway,
-                speedLimit: speedLimit, flags: flags, nameIndex: nameIndex,
-                refIndex: refIndex, wayID: wayID, firstShapePoint: firstShapePoint, shapePoints: shapePoints,
-                shapeElevations: shapeElevations, strings: strings, restrictions: restrictions,
-                viaWayRestrictions: viaWayRestrictions, signpostIndex: signpostIndex, signposts: signposts,
-                turnLanePatterns: turnLanePatterns, junctionExits: junctionExits, drivingSide: drivingSide)
-        } catch {
-            throw .corrupt(path: path, detail: error.description)
+    private func readEdgeArrays(into a: inout RoadGraphArrays, _ reader: ArrayReader) throws(RoadNetworkStoreError) {
+        a.head = try reader.load(.head)
+        a.lengthMeters = try reader.load(.lengthMeters)
+        a.travelTimeSeconds = try reader.load(.travelTimeSeconds)
+        a.highway = try reader.decode(.highway, try reader.load(.highway, as: UInt8.self), HighwayClass.init(rawValue:))
+        a.speedLimit = try speedLimits(edgeCount: a.head.count, reader)
+        a.flags = try reader.load(.flags)
+        a.nameIndex = try reader.load(.nameIndex)
+        a.refIndex = try reader.load(.refIndex)
+        a.wayID = try reader.load(.wayID)
+    }
+
+    /// The speed limits from their six parallel arrays, assembled while little else is loaded: the
+    /// arrays are freed once assembled, so they do not add to the load's peak.
+    private func speedLimits(edgeCount m: Int, _ reader: ArrayReader) throws(RoadNetworkStoreError) -> [SpeedLimit] {
+        let limitValue: [Float] = try reader.load(.speedLimitKilometersPerHour)
+        let limitKind = try reader.decode(.speedLimitKind, try reader.load(.speedLimitKind, as: UInt8.self), SpeedLimit.Kind.init(rawValue:))
+        let limitUnit = try reader.decode(.speedLimitUnit, try reader.load(.speedLimitUnit, as: UInt8.self), SpeedUnit.init(rawValue:))
+        let limitSource = try reader.decode(.speedLimitSource, try reader.load(.speedLimitSource, as: UInt8.self), SpeedLimitSource.init(rawValue:))
+        let limitBuiltUp = try reader.decode(.speedLimitBuiltUp, try reader.load(.speedLimitBuiltUp, as: UInt8.self), BuiltUpArea.init(rawValue:))
+        let regionIndex: [UInt16] = try reader.load(.speedLimitRegion)
+        let regionCodes: [Int64] = try reader.load(.regionCodes)
+        guard limitValue.count == m, limitKind.count == m, limitUnit.count == m, limitSource.count == m,
+              limitBuiltUp.count == m, regionIndex.count == m else {
+            throw .corrupt(path: path, detail: "speed limit arrays differ in length from the \(m) edges")
         }
-        // A graph whose turns would not be linear in its size (parallel edges by the hundred at a node)
-        // is refused here, before a router prices every turn of it.
-        if let violation = graph.turnBoundViolation() { throw .corrupt(path: path, detail: violation) }
-        return graph
+        var speedLimit = [SpeedLimit]()
+        speedLimit.reserveCapacity(m)
+        for e in 0..<m {
+            // `SpeedLimit`'s invariant: a limited edge has a positive, finite value.
+            if limitKind[e] == .limited, !(limitValue[e] > 0 && limitValue[e].isFinite) {
+                throw .corrupt(path: path, detail: "edge \(e) has a speed limit of \(limitValue[e]) km/h")
+            }
+            guard Int(regionIndex[e]) < regionCodes.count else {
+                throw .corrupt(path: path, detail: "edge \(e) names region \(regionIndex[e]) of \(regionCodes.count)")
+            }
+            speedLimit.append(SpeedLimit(kind: limitKind[e], kilometersPerHour: limitValue[e], unit: limitUnit[e], source: limitSource[e],
+                                         builtUp: limitBuiltUp[e], region: RegionCode(packed: UInt64(bitPattern: regionCodes[Int(regionIndex[e])]))))
+        }
+        return speedLimit
+    }
+
+    private func readGeometry(into a: inout RoadGraphArrays, _ reader: ArrayReader) throws(RoadNetworkStoreError) {
+        a.firstShapePoint = try reader.load(.firstShapePoint)
+        a.shapePoints = try reader.coordinates(.shapeCoordinates)
+        a.shapeElevations = try reader.elevations(.shapeElevations)
+    }
+
+    /// The strings, signposts, lanes, junction exits, restrictions and driving side.
+    private func readTables(into a: inout RoadGraphArrays, _ reader: ArrayReader) throws(RoadNetworkStoreError) {
+        a.strings = try decodeStrings(offsets: try reader.load(.stringOffsets), bytes: try reader.load(.stringBytes))
+        a.signpostIndex = try reader.load(.signpostIndex)
+        a.signposts = try assembleSignposts(destinations: try reader.load(.signpostDestinations), exits: try reader.load(.signpostExits),
+                                            turnLanes: try reader.load(.signpostTurnLanes))
+        a.turnLanePatterns = TurnLanePatterns(firstLane: try reader.load(.turnLaneFirst),
+                                              masks: try reader.load(.turnLaneMasks, as: UInt16.self).map(TurnLaneMask.init(rawValue:)))
+        a.junctionExits = try assembleJunctionExits(nodes: try reader.load(.junctionExitNodes), refs: try reader.load(.junctionExitRefs))
+        a.restrictions = try loadRestrictions()
+        a.viaWayRestrictions = try loadViaWayRestrictions()
+        a.drivingSide = try storedDrivingSide()
     }
 
     /// The rows of an array's chunks, in order; each chunk's BLOB is then read in pieces (`SQLiteBlob`).

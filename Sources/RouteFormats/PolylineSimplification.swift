@@ -40,19 +40,34 @@ public enum PolylineSimplification {
         return metersPerPixelAtZoomZero * cosine / Double(1 << zoom)
     }
 
-    /// Keeps the first and last point and every point farther than `tolerance` from the simplified line.
-    /// Iterative (an explicit stack), so a long route cannot overflow the call stack.
+    /// Keeps the first and last point and every point farther than `tolerance` from the simplified line,
+    /// measured on the ground.
     public static func simplify(_ points: [Coordinate], tolerance: Meters) -> [Coordinate] {
-        guard points.count > 2 else { return points }
-        var keep = [Bool](repeating: false, count: points.count)
+        keptIndices(count: points.count, tolerance: tolerance) { i, first, last in
+            GreatCircle.closestPoint(to: points[i], onSegmentFrom: points[first], to: points[last]).distance
+        }.map { points[$0] }
+    }
+
+    /// Douglas–Peucker on any line of `count` points, the one simplification of every output: the indices,
+    /// in order, of the first and last point and of every point whose `offset` from the chord of the
+    /// simplified line around it exceeds `tolerance`. `offset(i, first, last)` is point `i`'s distance
+    /// from the segment joining points `first` and `last`, in the unit of `tolerance` (metres on the
+    /// ground, or pixels of a map). Iterative (an explicit stack), so a long line cannot overflow the
+    /// call stack.
+    /// - Complexity: O(n log n) typical, O(n²) worst case, in calls to `offset`.
+    @inlinable
+    public static func keptIndices(count: Int, tolerance: Double,
+                                   offset: (_ point: Int, _ first: Int, _ last: Int) -> Double) -> [Int] {
+        guard count > 2 else { return Array(0..<count) }
+        var keep = [Bool](repeating: false, count: count)
         keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
+        keep[count - 1] = true
+        var stack = [(0, count - 1)]
         while let (first, last) = stack.popLast() {
             guard last > first + 1 else { continue }
             var farthest = first, farthestDistance = 0.0
             for i in (first + 1)..<last {
-                let d = GreatCircle.closestPoint(to: points[i], onSegmentFrom: points[first], to: points[last]).distance
+                let d = offset(i, first, last)
                 if d > farthestDistance { farthestDistance = d; farthest = i }
             }
             if farthestDistance > tolerance {
@@ -61,6 +76,6 @@ public enum PolylineSimplification {
                 stack.append((farthest, last))
             }
         }
-        return points.indices.filter { keep[$0] }.map { points[$0] }
+        return (0..<count).filter { keep[$0] }
     }
 }

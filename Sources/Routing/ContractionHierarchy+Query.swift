@@ -60,13 +60,7 @@ extension ContractionHierarchy {
     func search(from sources: [SearchSeed], to targets: [SearchSeed], workspace ws: ContractionHierarchyWorkspace) -> Meeting? {
         precondition(ws.capacity >= vertexCount, "the workspace was made for a smaller hierarchy; use hierarchy.makeWorkspace()")
         ws.beginSearch()
-        var forwardQueue = ws.forwardQueue, backwardQueue = ws.backwardQueue
-        ws.forwardQueue = BinaryMinHeap()
-        ws.backwardQueue = BinaryMinHeap()
-        defer {
-            ws.forwardQueue = forwardQueue
-            ws.backwardQueue = backwardQueue
-        }
+        var forwardQueue = MinHeap(emptyIn: ws.forwardQueue), backwardQueue = MinHeap(emptyIn: ws.backwardQueue)
         let generation = ws.generation
         seed(sources, side: ws.forward, queue: &forwardQueue, generation: generation)
         seed(targets, side: ws.backward, queue: &backwardQueue, generation: generation)
@@ -97,7 +91,7 @@ extension ContractionHierarchy {
 
     /// Labels and queues the seeds of one direction (the cheapest per vertex).
     private func seed(_ seeds: [SearchSeed], side: ContractionHierarchyWorkspace.Side,
-                      queue: inout BinaryMinHeap<UInt64>, generation: UInt32) {
+                      queue: inout MinHeap<UInt64>, generation: UInt32) {
         for (i, s) in seeds.enumerated() {
             precondition(Int(s.vertex) < vertexCount, "seed vertex \(s.vertex) is not in the hierarchy (\(vertexCount) vertices)")
             if s.cost == Self.unreachable { continue }
@@ -113,7 +107,7 @@ extension ContractionHierarchy {
 
     /// Settles one vertex of one direction: records a meeting, stalls or relaxes.
     @inline(__always)
-    private static func step(queue: inout BinaryMinHeap<UInt64>, side: ContractionHierarchyWorkspace.Side,
+    private static func step(queue: inout MinHeap<UInt64>, side: ContractionHierarchyWorkspace.Side,
                              opposite: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>, generation: UInt32,
                              relax: ArcView, stall: ArcView, best: inout UInt64, meeting: inout UInt32, settled: inout Int,
                              overflowed: inout Bool) {
@@ -146,7 +140,7 @@ extension ContractionHierarchy {
     /// `unreachable` (labels are 32 bits).
     @inline(__always) @discardableResult
     static func relaxArcs(of r: Int, distance d: UInt32, side: ContractionHierarchyWorkspace.Side,
-                          generation: UInt32, arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) -> Bool {
+                          generation: UInt32, arcs: ArcView, queue: inout MinHeap<UInt64>) -> Bool {
         var overflowed = false
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
             let candidate = UInt64(d) + UInt64(arcs.ends[2 * i + 1])

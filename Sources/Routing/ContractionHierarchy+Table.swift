@@ -118,9 +118,7 @@ extension ContractionHierarchy {
                               visit: (UInt32, UInt32, UInt32) -> Void) -> Int {
         ws.beginSearch()
         let generation = ws.generation, labels = side.labels
-        var queue = ws.forwardQueue
-        ws.forwardQueue = BinaryMinHeap()
-        defer { ws.forwardQueue = queue }
+        var queue = MinHeap(emptyIn: ws.forwardQueue)
         for s in seeds {
             precondition(Int(s.vertex) < vertexCount, "seed vertex \(s.vertex) is not in the hierarchy (\(vertexCount) vertices)")
             if s.cost == Self.unreachable { continue }
@@ -154,7 +152,7 @@ extension ContractionHierarchy {
     /// passed 32 bits.
     private func relaxAnnotated(of r: Int, distance d: UInt32, labels: UnsafeMutablePointer<ContractionHierarchyWorkspace.Label>,
                                 annotations: UnsafeMutablePointer<UInt32>, values: [UInt32], generation: UInt32,
-                                arcs: ArcView, queue: inout BinaryMinHeap<UInt64>) -> Bool {
+                                arcs: ArcView, queue: inout MinHeap<UInt64>) -> Bool {
         var overflowed = false
         for i in Int(arcs.first[r]) ..< Int(arcs.first[r + 1]) {
             let candidate = UInt64(d) + UInt64(arcs.ends[2 * i + 1])

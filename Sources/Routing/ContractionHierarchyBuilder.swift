@@ -113,7 +113,7 @@ struct ContractionHierarchyBuilder {
         }
     }
 
-    private struct QueueEntry: Comparable {
+    private struct QueueEntry: Comparable, MinHeapEntry {
         var priority: Double
         var vertex: UInt32
         static func < (a: QueueEntry, b: QueueEntry) -> Bool {
@@ -124,7 +124,7 @@ struct ContractionHierarchyBuilder {
     private mutating func contractByPriority() throws(ContractionHierarchyError) {
         var priority = [Double](repeating: 0, count: vertexCount)
         var stale = [Bool](repeating: false, count: vertexCount)
-        var queue = BinaryMinHeap<QueueEntry>()
+        var queue = MinHeap<QueueEntry>()
         for v in 0..<vertexCount {
             priority[v] = try estimatePriority(of: UInt32(v))
             queue.push(QueueEntry(priority: priority[v], vertex: UInt32(v)))

@@ -37,8 +37,9 @@
     let forwardAnnotation: UnsafeMutablePointer<UInt32>
     let backwardAnnotation: UnsafeMutablePointer<UInt32>
     var generation: UInt32 = 0
-    var forwardQueue = BinaryMinHeap<UInt64>()
-    var backwardQueue = BinaryMinHeap<UInt64>()
+    /// The memory of each direction's queue (every search starts its heaps empty in it).
+    let forwardQueue = MinHeapStorage<UInt64>()
+    let backwardQueue = MinHeapStorage<UInt64>()
     /// Hierarchy arcs still to unpack (kept to reuse its storage).
     var unpackStack: [UInt32] = []
     /// A router query's unpacked path, graph arcs in order (kept to reuse its storage).
@@ -98,7 +99,7 @@
     /// Bytes the workspace holds (labels, annotations, buckets; queues not counted).
     var memoryBytes: Int { max(1, capacity) * (2 * MemoryLayout<Label>.stride + 2 * MemoryLayout<Parent>.stride + 2 * 4 + 3 * 4) }
 
-    /// Starts a search: every label of both directions becomes unset, both queues empty.
+    /// Starts a search: every label of both directions becomes unset.
     /// - Complexity: O(1), except once every 2³² searches when the stamps are rewritten.
     func beginSearch() {
         if generation == UInt32.max {
@@ -106,8 +107,6 @@
             generation = 0
         }
         generation += 1
-        forwardQueue.removeAll()
-        backwardQueue.removeAll()
     }
 
     /// Starts filling buckets for a new table.

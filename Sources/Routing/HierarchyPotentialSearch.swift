@@ -31,7 +31,7 @@ final class HierarchyPotentialSearch {
     private var labelledGraph: PotentialSearchGraph.Identity?
     private var labelledGoals: [UInt32] = []
     private var labelledStamp: UInt32 = 0
-    private var queue = BinaryMinHeap<UInt64>()
+    private let queueMemory = MinHeapStorage<UInt64>()
     private var stack: [Frame] = []
     /// A vertex whose potential is being computed: the next upward arc to look at and the minimum so far.
     private struct Frame {
@@ -86,11 +86,7 @@ final class HierarchyPotentialSearch {
         cap = graph.largestPotential
         upwardFirst = graph.upwardFirst
         upwardArcs = graph.upwardArcs
-        // A local heap: pushing onto the stored property would check exclusive access on every push.
-        var queue = self.queue
-        self.queue = BinaryMinHeap()
-        defer { self.queue = queue }
-        queue.removeAll()
+        var queue = MinHeap(emptyIn: queueMemory)
         for goal in goals {
             let p = graph.position[Int(goal)]
             labels[Int(p)] = Label(distance: 0, stamp: reachedStamp)
@@ -141,7 +137,7 @@ final class HierarchyPotentialSearch {
     /// Relaxes the downward arcs that end at `p` (settled at `d`) against their direction.
     @inline(__always)
     private func relaxDownwardArcs(into p: Int, at d: UInt32, reached: UInt32, cap: UInt64, first: UnsafeBufferPointer<UInt32>,
-                                   arcs: UnsafeBufferPointer<UInt32>, queue: inout BinaryMinHeap<UInt64>) {
+                                   arcs: UnsafeBufferPointer<UInt32>, queue: inout MinHeap<UInt64>) {
         for i in Int(first[p]) ..< Int(first[p + 1]) {
             let candidate = min(UInt64(d) + UInt64(arcs[2 * i + 1]), cap)
             let x = Int(arcs[2 * i])

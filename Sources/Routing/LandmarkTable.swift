@@ -80,44 +80,32 @@ final class LandmarkTable: @unchecked Sendable {
 
     deinit { values.deallocate() }
 
-    /// A plain binary-heap Dijkstra (lazy deletion) over `neighbours`, for preprocessing only.
+    /// A queued node of the preprocessing searches, ordered by distance.
+    private struct QueuedNode: MinHeapEntry {
+        var distance: Double
+        var node: Int
+
+        static func precedes(_ a: QueuedNode, _ b: QueuedNode) -> Bool { a.distance < b.distance }
+    }
+
+    /// A plain Dijkstra (lazy deletion) over `neighbours`, for preprocessing only.
     private static func dijkstra(from source: Int, nodeCount n: Int, neighbours: (Int, (Int, Double) -> Void) -> Void)
         -> (distance: [Double], reached: Int) {
         var distance = [Double](repeating: .infinity, count: n)
-        var heap: [(Double, Int)] = [(0, source)]
+        var heap = MinHeap<QueuedNode>()
+        heap.push(QueuedNode(distance: 0, node: source))
         distance[source] = 0
         var reached = 0
-        func siftUp(_ i: Int) {
-            var i = i
-            while i > 0 {
-                let p = (i - 1) / 2
-                if heap[p].0 <= heap[i].0 { break }
-                heap.swapAt(p, i); i = p
-            }
-        }
-        func siftDown(_ i: Int) {
-            var i = i
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < heap.count && heap[l].0 < heap[m].0 { m = l }
-                if r < heap.count && heap[r].0 < heap[m].0 { m = r }
-                if m == i { return }
-                heap.swapAt(m, i); i = m
-            }
-        }
-        while let top = heap.first {
-            let last = heap.removeLast()
-            if !heap.isEmpty { heap[0] = last; siftDown(0) }
-            let (d, v) = top
+        while !heap.isEmpty {
+            let top = heap.pop()
+            let d = top.distance, v = top.node
             if d > distance[v] { continue }
             reached += 1
             neighbours(v) { w, c in
                 let nd = d + c
                 if nd < distance[w] {
                     distance[w] = nd
-                    heap.append((nd, w))
-                    siftUp(heap.count - 1)
+                    heap.push(QueuedNode(distance: nd, node: w))
                 }
             }
         }

@@ -22,9 +22,8 @@ final class WitnessSearch {
     private let targetBound: UnsafeMutablePointer<UInt32>
     private let vertexCount: Int
     private var generation: UInt32 = 0
-    /// A binary min-heap of packed `(distance << 32) | vertex` entries, with lazy deletion.
-    private var heap: UnsafeMutablePointer<UInt64>
-    private var heapCapacity = 1024
+    /// The memory of the queue of packed `(distance << 32) | vertex` entries (lazy deletion).
+    private let queueMemory = MinHeapStorage<UInt64>()
 
     init(vertexCount: Int) {
         self.vertexCount = vertexCount
@@ -35,14 +34,12 @@ final class WitnessSearch {
         targetStamp.initialize(repeating: 0, count: size)
         targetBound = .allocate(capacity: size)
         targetBound.initialize(repeating: 0, count: size)
-        heap = .allocate(capacity: heapCapacity)
     }
 
     deinit {
         labels.deallocate()
         targetStamp.deallocate()
         targetBound.deallocate()
-        heap.deallocate()
     }
 
     /// Starts a new search generation (every distance becomes infinite, no vertex a target).
@@ -83,11 +80,11 @@ final class WitnessSearch {
         let labels = self.labels, targetStamp = self.targetStamp, targetBound = self.targetBound
         let generation = self.generation
         labels[Int(source)] = Label(distance: 0, stamp: generation)
-        var size = 0
-        push(PackedEntry.make(key: 0, vertex: source), size: &size)
+        var queue = MinHeap(emptyIn: queueMemory)
+        queue.push(PackedEntry.make(key: 0, vertex: source))
         var settled = 0, targetsLeft = targetCount
-        while size > 0 && settled < settledLimit && targetsLeft > 0 {
-            let entry = pop(size: &size)
+        while !queue.isEmpty && settled < settledLimit && targetsLeft > 0 {
+            let entry = queue.pop()
             let d = PackedEntry.key(entry), x = Int(PackedEntry.vertex(entry))
             if d > labels[x].distance { continue }  // stale
             if d > limit { break }
@@ -110,48 +107,9 @@ final class WitnessSearch {
                         targetsLeft -= 1
                         if targetsLeft == 0 { return }
                     }
-                    push(PackedEntry.make(key: UInt32(candidate), vertex: arc.other), size: &size)
+                    queue.push(PackedEntry.make(key: UInt32(candidate), vertex: arc.other))
                 }
             }
         }
-    }
-
-    @inline(__always) private func push(_ entry: UInt64, size: inout Int) {
-        if size == heapCapacity {
-            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * heapCapacity)
-            bigger.update(from: heap, count: size)
-            heap.deallocate()
-            heap = bigger
-            heapCapacity *= 2
-        }
-        let heap = self.heap
-        var child = size
-        size += 1
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            if heap[parent] <= entry { break }
-            heap[child] = heap[parent]
-            child = parent
-        }
-        heap[child] = entry
-    }
-
-    @inline(__always) private func pop(size: inout Int) -> UInt64 {
-        let heap = self.heap
-        let top = heap[0]
-        size -= 1
-        let last = heap[size]
-        let n = size
-        var position = 0
-        while true {
-            var child = 2 * position + 1
-            if child >= n { break }
-            if child + 1 < n && heap[child + 1] < heap[child] { child += 1 }
-            if heap[child] >= last { break }
-            heap[position] = heap[child]
-            position = child
-        }
-        heap[position] = last
-        return top
     }
 }

@@ -219,9 +219,25 @@ public struct DatabaseReport: Sendable {
 
     /// The report as one JSON object (snake_case keys; figures at full precision).
     public func json() -> String {
-        let m = metadata
         var w = JSONWriter(capacity: 4096)
         w.beginObject()
+        writeSummary(into: &w)
+        writeBoundingBox(into: &w)
+        writeBreakdowns(into: &w)
+        w.field("region_origin", metadata.speedLimitRegionOrigin)
+        w.key("import_statistics")
+        w.beginObject()
+        for figure in metadata.importStatistics { w.key(figure.name); w.integer(figure.value) }
+        w.endObject()
+        writeHierarchies(into: &w)
+        if let verifiedLoadSeconds { w.key("verified_load_seconds"); w.number(roundTrip: verifiedLoadSeconds) }
+        w.endObject()
+        return w.text
+    }
+
+    /// The file, its source and the graph's counts and shares.
+    private func writeSummary(into w: inout JSONWriter) {
+        let m = metadata
         w.field("database", path)
         w.field("database_bytes", fileBytes)
         w.field("format_version", m.formatVersion)
@@ -246,17 +262,24 @@ public struct DatabaseReport: Sendable {
         w.field("tagged_speed_limit_edges", m.taggedSpeedLimitEdgeCount)
         w.key("tagged_speed_limit_share"); w.number(roundTrip: m.taggedSpeedLimitShare)
         w.key("tagged_speed_limit_length_share"); w.number(roundTrip: m.taggedSpeedLimitLengthShare)
+    }
+
+    /// `bbox`: null for an empty graph.
+    private func writeBoundingBox(into w: inout JSONWriter) {
+        let box = metadata.boundingBox
         w.key("bbox")
-        if m.boundingBox.isEmpty {
-            w.null()
-        } else {
-            w.beginObject()
-            w.key("min_lat"); w.number(roundTrip: m.boundingBox.minLatitude)
-            w.key("min_lon"); w.number(roundTrip: m.boundingBox.minLongitude)
-            w.key("max_lat"); w.number(roundTrip: m.boundingBox.maxLatitude)
-            w.key("max_lon"); w.number(roundTrip: m.boundingBox.maxLongitude)
-            w.endObject()
-        }
+        guard !box.isEmpty else { w.null(); return }
+        w.beginObject()
+        w.key("min_lat"); w.number(roundTrip: box.minLatitude)
+        w.key("min_lon"); w.number(roundTrip: box.minLongitude)
+        w.key("max_lat"); w.number(roundTrip: box.maxLatitude)
+        w.key("max_lon"); w.number(roundTrip: box.maxLongitude)
+        w.endObject()
+    }
+
+    /// The length by highway class, by speed-limit source and by region.
+    private func writeBreakdowns(into w: inout JSONWriter) {
+        let m = metadata
         w.key("highway_classes")
         w.beginArray()
         for share in m.highwayBreakdown {
@@ -288,11 +311,10 @@ public struct DatabaseReport: Sendable {
             w.endObject()
         }
         w.endArray()
-        w.field("region_origin", m.speedLimitRegionOrigin)
-        w.key("import_statistics")
-        w.beginObject()
-        for figure in m.importStatistics { w.key(figure.name); w.integer(figure.value) }
-        w.endObject()
+    }
+
+    /// `contraction_hierarchies` (null without any) and why they were left out, if they were.
+    private func writeHierarchies(into w: inout JSONWriter) {
         w.key("contraction_hierarchies")
         if hierarchyBytes.isEmpty {
             w.null()
@@ -305,13 +327,10 @@ public struct DatabaseReport: Sendable {
             w.endArray()
             w.field("bytes", hierarchyBytes.values.reduce(0, +))
             w.key("contraction_seconds")
-            if let seconds = m.hierarchyContractionSeconds { w.number(roundTrip: seconds) } else { w.null() }
+            if let seconds = metadata.hierarchyContractionSeconds { w.number(roundTrip: seconds) } else { w.null() }
             w.endObject()
         }
         w.key("contraction_hierarchies_left_out")
-        if let reason = m.hierarchiesLeftOut { w.string(reason) } else { w.null() }
-        if let verifiedLoadSeconds { w.key("verified_load_seconds"); w.number(roundTrip: verifiedLoadSeconds) }
-        w.endObject()
-        return w.text
+        if let reason = metadata.hierarchiesLeftOut { w.string(reason) } else { w.null() }
     }
 }

@@ -150,7 +150,7 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
         firstOut.append(UInt32(head.count))
     }
     let m = head.count
-    return RoadGraph(
+    return RoadGraph(RoadGraphArrays(
         firstOut: firstOut, nodeCoordinates: (0..<n).map { Coordinate(latitude: 45, longitude: Double(150_000_000 + 10_000 * $0) / 1e7) },
         nodeOSMIDs: (0..<n).map(Int64.init), nodeElevations: [Float](repeating: .nan, count: n), head: head,
         lengthMeters: [Float](repeating: 78, count: m), travelTimeSeconds: [Float](repeating: 5.6, count: m),
@@ -158,7 +158,7 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
         speedLimit: [SpeedLimit](repeating: .limited(50, source: .posted), count: m), flags: [EdgeFlags](repeating: [], count: m),
         nameIndex: [UInt32](repeating: 1, count: m), refIndex: [UInt32](repeating: 0, count: m),
         wayID: [Int64](repeating: 7, count: m), firstShapePoint: [UInt32](repeating: 0, count: m + 1), shapePoints: [],
-        shapeElevations: [], strings: ["", "A street name longer than fifteen bytes"], restrictions: [])
+        shapeElevations: [], strings: ["", "A street name longer than fifteen bytes"], restrictions: []))
 }
 
 @Test func graphMemoryCountsEachPerEdgeArrayAtItsWidth() {
@@ -214,12 +214,9 @@ private func straightStreet(nodes n: Int) -> RoadGraph {
 @Test func drawnPairsAvoidNodesSharingAPosition() {
     let plain = straightStreet(nodes: 50)
     let coordinates = (0..<50).map { v in plain.nodeCoordinates[v == 11 ? 10 : v] }
-    let bridged = RoadGraph(
-        firstOut: plain.firstOut, nodeCoordinates: coordinates, nodeOSMIDs: Array(plain.nodeOSMIDs), nodeElevations: Array(plain.nodeElevations),
-        head: plain.head, lengthMeters: plain.lengthMeters, travelTimeSeconds: plain.travelTimeSeconds,
-        highway: Array(plain.highway), speedLimit: Array(plain.speedLimit), flags: Array(plain.flags), nameIndex: Array(plain.nameIndex),
-        refIndex: Array(plain.refIndex), wayID: Array(plain.wayID), firstShapePoint: plain.firstShapePoint, shapePoints: [],
-        shapeElevations: [], strings: plain.strings, restrictions: [])
+    var bridgedArrays = RoadGraphArrays(plain)
+    bridgedArrays.nodeCoordinates = coordinates
+    let bridged = RoadGraph(bridgedArrays)
     let nodes = BenchPairs.drawNodes(count: 2000, seed: 42, from: bridged)
     #expect(nodes.allSatisfy { $0.from != 10 && $0.from != 11 && $0.to != 10 && $0.to != 11 && $0.from != $0.to })
     #expect(Set(nodes.map(\.from)).count == 48, "every other node is drawn")

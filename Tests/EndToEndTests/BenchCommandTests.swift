@@ -168,7 +168,7 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
 @Test func benchUsesTheStoredHierarchiesAndAStarWithoutThem() throws {
     let directory = try CLI.scratchDirectory()
     defer { CLI.remove(directory) }
-    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    let town = TestFiles.sampleTownPath
     for (options, algorithm) in [([String](), "ch"), (["--no-ch"], "astar")] {
         let db = directory.appendingPathComponent("town-\(algorithm).sqlite").path
         #expect(try runWaymark(["import", town, "--db", db, "--quiet"] + options).status == 0)
@@ -182,7 +182,7 @@ private func stageObjects(_ text: String) throws -> [String: [String: Any]] {
 /// Landmarks tighten A*'s bound: on the sample town the search settles fewer states than without them
 /// and still agrees with Dijkstra on every pair; an out-of-range count is refused naming the option.
 @Test func landmarksNarrowAStarWithoutChangingItsRoutes() throws {
-    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    let town = TestFiles.sampleTownPath
     func settled(_ options: [String]) throws -> Double {
         let run = try runWaymark(["bench", town, "--queries", "40", "--json", "--stages", "route,dijkstra", "--algorithm", "astar"] + options)
         #expect(run.status == 0, "\(run)")
@@ -212,7 +212,7 @@ private func objects(of stage: String, in text: String) throws -> [[String: Any]
 @Test func tableStageMeasuresEachSizeCappedAtThePairsOnTheRouteStagesRouter() throws {
     let directory = try CLI.scratchDirectory()
     defer { CLI.remove(directory) }
-    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    let town = TestFiles.sampleTownPath
     for (options, algorithm, check) in [([String](), "ch", "astar"), (["--no-ch"], "astar", "dijkstra")] {
         let db = directory.appendingPathComponent("town-\(algorithm).sqlite").path
         #expect(try runWaymark(["import", town, "--db", db, "--quiet"] + options).status == 0)
@@ -247,7 +247,7 @@ private func objects(of stage: String, in text: String) throws -> [[String: Any]
 }
 
 @Test func tableStageIsNotRunByDefault() throws {
-    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    let town = TestFiles.sampleTownPath
     let run = try runWaymark(["bench", town, "--queries", "5", "--json"])
     #expect(run.status == 0, "\(run)")
     #expect(try objects(of: "route", in: run.stdout).count == 1)
@@ -255,7 +255,7 @@ private func objects(of stage: String, in text: String) throws -> [[String: Any]
 }
 
 @Test func malformedTableOptionsAreRejectedNamingTheOption() throws {
-    let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    let town = TestFiles.sampleTownPath
     for (sizes, entry) in [("100,abc", "abc"), ("0", "0"), ("100,-3", "-3"), ("10,,20", "")] {
         let run = try runWaymark(["bench", town, "--stages", "table", "--table-sizes", sizes])
         #expect(run.status != 0)

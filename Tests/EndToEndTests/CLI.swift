@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `waymark` executable for end-to-end tests.
 ///
@@ -110,11 +111,7 @@ enum CLI {
     }
 
     /// A fresh empty directory for a test's files; remove it with `defer { CLI.remove(dir) }`.
-    static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func scratchDirectory() throws -> URL { try TestFiles.scratchDirectory(prefix: "waymark-e2e") }
 
     static func remove(_ directory: URL) { try? FileManager.default.removeItem(at: directory) }
 

@@ -5,7 +5,7 @@ import Testing
 /// A road database damaged on disk: the commands that load it exit 1 with one line naming the damaged
 /// array (from its checksum), never a trap and never a route computed on a different graph.
 @Suite struct DamagedDatabaseTests {
-    static let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let sample = TestFiles.sampleTownPath
 
     /// Imports the sample town and returns the database's bytes with the offset of one stored node or
     /// shape-point latitude (found by its little-endian bit pattern, which only the packed coordinate

@@ -5,7 +5,7 @@ import Testing
 /// Issue 39 through the command line: decimal-only numbers, a closed standard output, an empty import
 /// over a good database.
 @Suite struct HostileInputEndToEndTests {
-    static let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let sample = TestFiles.sampleTownPath
     static let route = ["--osm", sample, "--from", "45.8075,15.9838", "--to", "45.8160,15.9916"]
 
     @Test func hexadecimalNumbersAreRefusedByEveryNumericOption() throws {

@@ -7,7 +7,7 @@ import TestSupport
 /// come from the extracts' manifest.json and checksums.sha256, which were made by other tools.
 @Suite struct ImportInfoEndToEndTests {
     /// The sample town in the repository, for the tests of behaviour that any extract shows.
-    static let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let sample = TestFiles.sampleTownPath
 
     /// An extract's entry in manifest.json.
     struct ManifestEntry {
@@ -295,7 +295,7 @@ import TestSupport
     /// The format version this build writes, as `info --json` reports it for a fresh import.
     func currentFormatVersion(in directory: URL) throws -> Int {
         let db = directory.appendingPathComponent("current.sqlite").path
-        let extract = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let extract = TestFiles.sampleTownPath
         #expect(try CLI.run(["import", extract, "--db", db]).status == 0)
         let info = try CLI.run(["info", "--json", db])
         return try #require(try CLI.jsonObject(info.stdout)["format_version"] as? Int)
@@ -341,7 +341,7 @@ import TestSupport
 
 @Suite struct DatabaseUseEndToEndTests {
     @Test func verifyLoadsTheWholeSampleTownAndReportsTheLoadTime() throws {
-        let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let sample = TestFiles.sampleTownPath
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let db = directory.appendingPathComponent("town.sqlite").path
@@ -371,7 +371,7 @@ import TestSupport
     }
 
     @Test func routeOnAnImportedDatabaseMatchesRouteOnTheOSMFile() throws {
-        let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let sample = TestFiles.sampleTownPath
         let directory = try CLI.scratchDirectory()
         defer { CLI.remove(directory) }
         let db = directory.appendingPathComponent("town.sqlite").path

@@ -11,7 +11,7 @@ import TestSupport
 @Suite(.serialized, .enabled(if: WebDriver.isAvailable), .timeLimit(.minutes(3)))
 struct MapPageBrowserTests {
     /// The sample town shipped with the repository (osm/sample-town.osm).
-    static let sampleTown = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm")
+    static let sampleTown = TestFiles.sampleTown
     /// A drive across the sample town: start on Južna ulica, through the roundabout, to the east.
     static let start = (45.8100, 15.9800), destination = (45.8150, 15.9900)
     static let routeQuery = "from=45.810000,15.980000&to=45.815000,15.990000&speed=60&lang=hr"

@@ -161,7 +161,7 @@ import FoundationXML
             var arguments = ["markers", "--osm", "/nonexistent/none.osm", "--from", Self.from, "--to", Self.to]
             if extra.first == "--dem" {
                 // The elevation directory is read once the route is known: route across the sample town.
-                let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+                let town = TestFiles.sampleTownPath
                 arguments = ["markers", "--osm", town, "--from", "45.8075,15.9838", "--to", "45.8160,15.9916"]
             }
             let result = try CLI.run(arguments + extra)

@@ -5,7 +5,7 @@ import Testing
 /// Every machine-readable output follows one naming convention: object keys are snake_case (OSRM's),
 /// and colours are spelled `color`. Walks the whole JSON of each output the CLI writes on the sample town.
 @Suite struct OutputKeyConventionTests {
-    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let town = TestFiles.sampleTownPath
     static let from = "45.8075,15.9838", to = "45.8160,15.9916", via = "45.8120,15.9880"
     /// Keys other conventions fix: simplestyle's marker properties in the GeoJSON map views, and Mapbox's
     /// Directions keys of the voice and banner instructions (the protocol its clients decode).

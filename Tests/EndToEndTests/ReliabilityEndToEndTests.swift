@@ -8,7 +8,7 @@ import Testing
 /// inputs and options get one line and exit status 1. Special files are made in each test's own
 /// directory; of `/dev` only `/dev/full`, `/dev/zero` and `/dev/urandom` are used, as the issue names them.
 @Suite struct ReliabilityEndToEndTests {
-    static let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let sample = TestFiles.sampleTownPath
     static let from = "45.8075,15.9838", to = "45.8160,15.9916"
     static let refusal = "not a regular file; refusing to replace it"
 

@@ -5,7 +5,7 @@ import TestSupport
 /// `waymark roads` run as a user would, on the sample town: every directed edge with its speed limit and
 /// where the limit came from, as CSV or GeoJSON, optionally in a box.
 @Suite struct RoadsCommandTests {
-    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let town = TestFiles.sampleTownPath
 
     /// The sample town imported once for the suite.
     static let database: String? = {

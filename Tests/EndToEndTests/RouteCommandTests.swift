@@ -351,7 +351,7 @@ import TestSupport
 
 /// `waymark route --format osrm` with Mapbox's instruction options, on the sample town.
 @Suite struct RouteCommandInstructionTests {
-    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let town = TestFiles.sampleTownPath
     static let from = "45.8075,15.9838", to = "45.8160,15.9916", via = "45.8120,15.9880"
 
     static func route(_ arguments: [String]) throws -> CLI.Result {

@@ -5,7 +5,7 @@ import TestSupport
 /// `waymark serve`'s map page options, without a browser: what is served at `/`, `/map/…` and
 /// `/lib/leaflet/…`, and the one-line errors of `--page-dir`, `--leaflet-dir` and `--no-page`.
 @Suite(.serialized) struct ServeMapPageTests {
-    static let sampleTown = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm")
+    static let sampleTown = TestFiles.sampleTown
 
     /// A stand-in Leaflet directory (the test does not need Debian's).
     static func fakeLeaflet(in directory: URL) throws -> String {

@@ -5,7 +5,7 @@ import TestSupport
 /// `waymark import` with the speed-limit estimate as a user meets it: the region option, what `info`
 /// reports, and the data files missing or damaged (never a silent fall back to class defaults).
 @Suite struct SpeedLimitImportEndToEndTests {
-    static let sample = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let sample = TestFiles.sampleTownPath
     static let bundledData = SharedExtracts.projectRoot.appendingPathComponent("Sources/LegalSpeedLimits/Resources")
 
     @Test func infoReportsTheSourcesAndTheRegions() throws {

@@ -9,7 +9,7 @@ import Testing
 /// A `GuidanceIndex` measures the graph once; the steps and waypoints over it must be those measured
 /// route by route, bit for bit.
 @Suite(.serialized) struct GuidanceIndexTests {
-    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let town = TestFiles.sampleTownPath
 
     /// Every field of a route's steps, so that two lists compare whole.
     struct StepsPrint: Equatable {

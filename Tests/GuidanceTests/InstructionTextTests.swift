@@ -29,6 +29,28 @@ import Testing
             == "You have arrived at waypoint 1, on the left")
     }
 
+    /// The sentence said before an arrival names the place and side as the arrival's own sentence does,
+    /// in both languages, for the destination and a via point, on every side.
+    @Test func arrivalAheadNamesThePlaceAndSideAsTheArrivalDoes() {
+        let openings: [InstructionLanguage: (arrived: String, ahead: String)] = [
+            .en: ("You have arrived at ", "You will arrive at "), .hr: ("Stigli ste ", "Stići ćete "),
+        ]
+        for language in InstructionLanguage.allCases {
+            let opening = openings[language]!
+            for index in [nil, 2] as [Int?] {
+                for side in [nil, .left, .right, .straight] as [TurnDirection?] {
+                    let arrived = InstructionText.maneuver(type: .arrive, modifier: nil, exit: nil, road: "", arrivalIndex: index,
+                                                           arrivalSide: side, language: language)
+                    let ahead = InstructionText.arrivalAhead(arrivalIndex: index, side: side, language: language)
+                    #expect(arrived.hasPrefix(opening.arrived) && ahead.hasPrefix(opening.ahead))
+                    #expect(arrived.dropFirst(opening.arrived.count) == ahead.dropFirst(opening.ahead.count))
+                }
+            }
+        }
+        #expect(InstructionText.arrivalAhead(arrivalIndex: 2, side: .straight, language: .hr) == "Stići ćete na međuodredište 2, ravno ispred vas")
+        #expect(InstructionText.arrivalAhead(arrivalIndex: nil, side: .left, language: .en) == "You will arrive at your destination, on the left")
+    }
+
     @Test func departAndFollowTexts() {
         #expect(InstructionText.maneuver(type: .depart, modifier: nil, exit: nil, road: "Ilica", departBearing: .init(degrees: 92), language: .en)
             == "Head east on Ilica")

@@ -7,7 +7,7 @@ import TestSupport
 /// either imports or fails with an `OSMImportError` that names a position.
 @Suite struct RobustnessTests {
     static let sample: [UInt8] = {
-        let path = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let path = TestFiles.sampleTownPath
         return Array(FileManager.default.contents(atPath: path) ?? Data())
     }()
 

@@ -8,7 +8,7 @@ import TestSupport
 /// The project's own sample extract, osm/sample-town.osm (see osm/README.md): every feature it was
 /// drawn to show must come through the import.
 @Suite struct SampleTownTests {
-    static let path = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let path = TestFiles.sampleTownPath
 
     static func load() throws -> ImportResult { try OSMImporter.importFile(path: path) }
 

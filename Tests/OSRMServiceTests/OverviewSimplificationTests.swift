@@ -37,4 +37,19 @@ import TestSupport
         }
         #expect(simplified.first == line.first && simplified.last == line.last)
     }
+
+    /// The one Douglas–Peucker behind the overview and the road layer, on a line given only by the
+    /// offsets: the farthest point beyond the tolerance splits the line, and each half is simplified.
+    @Test func keptIndicesSplitAtTheFarthestPointBeyondTheTolerance() {
+        // A roof over x = 0 ... 6, its left slope bent 0.3 up at x = 2; offsets are vertical.
+        let heights: [Double] = [0, 1, 2.3, 3, 2, 1, 0]
+        func offset(_ i: Int, _ first: Int, _ last: Int) -> Double {
+            let t = Double(i - first) / Double(last - first)
+            return abs(heights[i] - (heights[first] + t * (heights[last] - heights[first])))
+        }
+        #expect(PolylineSimplification.keptIndices(count: heights.count, tolerance: 0.5, offset: offset) == [0, 3, 6])
+        #expect(PolylineSimplification.keptIndices(count: heights.count, tolerance: 0.2, offset: offset) == [0, 2, 3, 6])
+        #expect(PolylineSimplification.keptIndices(count: 2, tolerance: 1) { _, _, _ in 100 } == [0, 1])
+        #expect(PolylineSimplification.keptIndices(count: 0, tolerance: 1) { _, _, _ in 100 }.isEmpty)
+    }
 }

@@ -10,13 +10,7 @@ import Testing
 /// checks behind the checksums catch impossible values (so a file damaged and re-checksummed, or read
 /// without checksums by the fuzzing harness, is still an error, never a trap).
 @Suite struct DatabaseIntegrityTests {
-    func writtenDatabase() throws -> (URL, String) {
-        let directory = try StoreFixtures.scratchDirectory()
-        let path = directory.appendingPathComponent("city.sqlite").path
-        let g = StoreFixtures.richGraph()
-        try RoadNetworkStore.write(graph: g, pointsOfInterest: StoreFixtures.pointsOfInterest, metadata: StoreFixtures.metadata(for: g), to: path)
-        return (directory, path)
-    }
+    func writtenDatabase() throws -> (URL, String) { try StoreFixtures.writtenDatabase() }
 
     func execute(_ path: String, _ sql: String) throws {
         try SQLiteConnection(path: path, readOnly: false).execute(sql)
@@ -190,7 +184,7 @@ import Testing
         let directory = try StoreFixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sample-town.sqlite").path
-        let extract = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let extract = TestFiles.sampleTownPath
         let imported = try OSMImporter.importFile(path: extract)
         let metadata = RoadNetworkMetadata.computed(
             graph: imported.graph, pointsOfInterest: imported.pointsOfInterest, sourceFileName: "sample-town.osm",

@@ -5,14 +5,7 @@ import Testing
 @testable import RoadNetworkStore
 
 @Suite struct RoadNetworkStoreFailureTests {
-    /// Writes the rich fixture to a new scratch directory and returns (directory, database path).
-    func writtenDatabase() throws -> (URL, String) {
-        let directory = try StoreFixtures.scratchDirectory()
-        let path = directory.appendingPathComponent("city.sqlite").path
-        let g = StoreFixtures.richGraph()
-        try RoadNetworkStore.write(graph: g, pointsOfInterest: StoreFixtures.pointsOfInterest, metadata: StoreFixtures.metadata(for: g), to: path)
-        return (directory, path)
-    }
+    func writtenDatabase() throws -> (URL, String) { try StoreFixtures.writtenDatabase() }
 
     func tamper(_ path: String, _ sql: String) throws {
         let connection = try SQLiteConnection(path: path, readOnly: false)

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import RoadNetwork
+import TestSupport
 @testable import RoadNetworkStore
 
 /// Hand-built graphs and scratch directories shared by the store tests.
@@ -74,10 +75,15 @@ enum StoreFixtures {
     }
 
     /// A fresh empty directory, removed by the caller's `defer`.
-    static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    static func scratchDirectory() throws -> URL { try TestFiles.scratchDirectory(prefix: "waymark-store") }
+
+    /// Writes the rich fixture to a new scratch directory and returns (directory, database path).
+    static func writtenDatabase() throws -> (URL, String) {
+        let directory = try scratchDirectory()
+        let path = directory.appendingPathComponent("city.sqlite").path
+        let g = richGraph()
+        try RoadNetworkStore.write(graph: g, pointsOfInterest: pointsOfInterest, metadata: metadata(for: g), to: path)
+        return (directory, path)
     }
 }
 

@@ -69,23 +69,44 @@ import Geodesy
 
     /// Rebuilds `g` with one array changed, unchecked, so `validate()` can be asked about it.
     func altered(_ g: RoadGraph, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil, restrictions: [TurnRestriction]? = nil) -> RoadGraph {
-        RoadGraph(
-            firstOut: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: Array(g.nodeOSMIDs), nodeElevations: Array(g.nodeElevations),
-            head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
-            highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
-            strings: g.strings, restrictions: restrictions ?? g.restrictions, checkedInDebugBuilds: false)
+        var arrays = RoadGraphArrays(g)
+        arrays.head = head ?? g.head
+        arrays.firstOut = firstOut ?? g.firstOut
+        arrays.restrictions = restrictions ?? g.restrictions
+        return RoadGraph(arrays, checkedInDebugBuilds: false)
     }
 
     /// `g` with other signposts, unchecked, so `validate()` can be asked about them.
     func resigned(_ g: RoadGraph, signpostIndex: [UInt32], signposts: [Signpost], junctionExits: [JunctionExit]) -> RoadGraph {
-        RoadGraph(
-            firstOut: g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: Array(g.nodeOSMIDs), nodeElevations: Array(g.nodeElevations),
-            head: g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
-            highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
-            strings: g.strings, restrictions: g.restrictions, signpostIndex: signpostIndex, signposts: signposts,
-            junctionExits: junctionExits, checkedInDebugBuilds: false)
+        var arrays = RoadGraphArrays(g)
+        arrays.signpostIndex = signpostIndex
+        arrays.signposts = signposts
+        arrays.junctionExits = junctionExits
+        return RoadGraph(arrays, checkedInDebugBuilds: false)
+    }
+
+    /// A graph's arrays, unpacked and assembled again, give the same graph: every array of
+    /// `RoadGraphArrays` reaches the graph, and every column of the graph reaches the arrays.
+    @Test func arraysRoundTripThroughTheGraph() {
+        let g = build(restrict: true)
+        var arrays = RoadGraphArrays(g)
+        arrays.drivingSide = .left
+        arrays.nodeControls[1] = TrafficControl(kind: .trafficSignals)
+        let copy = RoadGraph(arrays)
+        #expect(copy.validate() == nil)
+        #expect(copy.firstOut == g.firstOut && copy.head == g.head && copy.tail.materialized() == g.tail.materialized())
+        #expect(Array(copy.nodeCoordinates) == Array(g.nodeCoordinates) && Array(copy.nodeOSMIDs) == Array(g.nodeOSMIDs))
+        #expect(Array(copy.nodeElevations).map(\.bitPattern) == Array(g.nodeElevations).map(\.bitPattern))
+        #expect(copy.lengthMeters == g.lengthMeters && copy.travelTimeSeconds == g.travelTimeSeconds)
+        #expect(Array(copy.highway) == Array(g.highway) && Array(copy.speedLimit) == Array(g.speedLimit))
+        #expect(Array(copy.flags) == Array(g.flags) && Array(copy.wayID) == Array(g.wayID))
+        #expect(Array(copy.nameIndex) == Array(g.nameIndex) && Array(copy.refIndex) == Array(g.refIndex))
+        #expect(Array(copy.signpostIndex) == Array(g.signpostIndex) && copy.signposts == g.signposts)
+        #expect(copy.firstShapePoint == g.firstShapePoint && Array(copy.shapePoints) == Array(g.shapePoints))
+        #expect(copy.strings == g.strings && copy.restrictions == g.restrictions && copy.junctionExits == g.junctionExits)
+        #expect(copy.firstIn == g.firstIn && copy.incomingEdgeList == g.incomingEdgeList)
+        #expect(copy.drivingSide == .left && g.drivingSide == .right)
+        #expect(copy.nodeControls[1].kind == .trafficSignals && copy.nodeControls[0] == g.nodeControls[0])
     }
 
     @Test func validateChecksSignpostsAndJunctionExits() {
@@ -141,16 +162,13 @@ import Geodesy
         #expect(altered(g, restrictions: [misplaced]).validate()?.contains("via node") == true)
     }
 
-    /// `RoadGraph(validating:…)` with `g`'s arrays, one changed.
+    /// `RoadGraph(validating:tail:)` with `g`'s arrays, one changed.
     func validating(_ g: RoadGraph, tail: [NodeIndex]? = nil, head: [NodeIndex]? = nil, firstOut: [UInt32]? = nil)
         throws(RoadGraphInconsistency) -> RoadGraph {
-        try RoadGraph(
-            validating: firstOut ?? g.firstOut, nodeCoordinates: Array(g.nodeCoordinates), nodeOSMIDs: Array(g.nodeOSMIDs), nodeElevations: Array(g.nodeElevations), nodeControls: g.nodeControls,
-            tail: tail ?? g.tail.materialized(), head: head ?? g.head, lengthMeters: g.lengthMeters, travelTimeSeconds: g.travelTimeSeconds,
-            highway: Array(g.highway), speedLimit: Array(g.speedLimit), flags: Array(g.flags), nameIndex: Array(g.nameIndex), refIndex: Array(g.refIndex),
-            wayID: Array(g.wayID), firstShapePoint: g.firstShapePoint, shapePoints: Array(g.shapePoints), shapeElevations: Array(g.shapeElevations),
-            strings: g.strings, restrictions: g.restrictions, signpostIndex: Array(g.signpostIndex), signposts: g.signposts,
-            turnLanePatterns: g.turnLanePatterns, junctionExits: g.junctionExits)
+        var arrays = RoadGraphArrays(g)
+        arrays.head = head ?? g.head
+        arrays.firstOut = firstOut ?? g.firstOut
+        return try RoadGraph(validating: arrays, tail: tail ?? g.tail.materialized())
     }
 
     @Test func validatingInitializerAcceptsGoodArraysAndNamesTheFirstBrokenInvariant() throws {

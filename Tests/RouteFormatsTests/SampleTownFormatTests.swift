@@ -15,7 +15,7 @@ import Testing
 /// route, 547.7 m to the roundabout, 60 km/h on Zagrebačka cesta south of it, then Glavna ulica
 /// (the first exit: with turn costs it is faster than the 1.84 km way round by Obilaznica).
 @Suite struct SampleTownFormatTests {
-    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let town = TestFiles.sampleTownPath
     static let start = Coordinate(latitude: 45.8075, longitude: 15.9838)
     static let end = Coordinate(latitude: 45.8160, longitude: 15.9916)
     static let via = Coordinate(latitude: 45.8120, longitude: 15.9880)

@@ -76,7 +76,7 @@ extension ServerTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("town.sqlite").path
-        let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+        let town = TestFiles.sampleTownPath
         _ = try RoadNetworkImport(extract: town, database: database, contractHierarchies: false).run()
         var configuration = HTTPService.Configuration()
         configuration.port = 0

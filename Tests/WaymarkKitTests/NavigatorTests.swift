@@ -11,7 +11,7 @@ import Testing
 
 /// The entry point's stages and their one error type each, on the sample town.
 @Suite struct NavigatorTests {
-    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let town = TestFiles.sampleTownPath
     static let start = Coordinate(latitude: 45.8075, longitude: 15.9838), end = Coordinate(latitude: 45.8160, longitude: 15.9916)
 
     @Test func eachStageThrowsItsOwnError() throws {

@@ -8,7 +8,7 @@ import Testing
 /// The README's library example compiles (it is `ReadmeExample.swift`, built with the tests), runs on
 /// the sample town, and is the text the README shows.
 @Suite struct ReadmeExampleTests {
-    static let town = SharedExtracts.projectRoot.appendingPathComponent("osm/sample-town.osm").path
+    static let town = TestFiles.sampleTownPath
 
     @Test func exampleRoutesAndExportsMarkersFromADatabase() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waymark-readme-\(UUID().uuidString)")
