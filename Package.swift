@@ -69,7 +69,7 @@ let package = Package(
         // Legal default speed limits by country (the OSM wiki's rules, their tag-filter language) and the
         // country and subdivision polygons that say which rules apply where; both ship as resources.
         .target(name: "LegalSpeedLimits", dependencies: ["Geodesy"], resources: [.copy("Resources")]),
-        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "LegalSpeedLimits", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
+        .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "LegalSpeedLimits", "OutputFiles", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc", "CPrefetch"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing", "OutputEncoding"]),

@@ -1,3 +1,4 @@
+import OutputFiles
 import CBzip2
 import CZlib
 import Foundation
@@ -47,14 +48,14 @@ final class ByteSource {
             closeRaw = {}
         } else {
             sourceName = path
-            var info = stat()
-            if stat(path, &info) != 0 {
+            // The path's own bytes (`OSPath`): a name that is not UTF-8 opens as given.
+            guard let info = OSPath.status(of: path) else {
                 throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno))) (expected an .osm, .osm.gz, .osm.bz2 or .osm.pbf file)")
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw OSMImportError(kind: .cannotOpen, source: path, detail: "is a directory, expected an .osm, .osm.gz, .osm.bz2 or .osm.pbf file")
             }
-            let fd = open(path, O_RDONLY)
+            let fd = OSPath.open(path, O_RDONLY | O_CLOEXEC)
             if fd < 0 {
                 throw OSMImportError(kind: .cannotOpen, source: path, detail: "cannot open: \(String(cString: strerror(errno)))")
             }

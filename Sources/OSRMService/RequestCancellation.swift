@@ -3,7 +3,8 @@ import Synchronization
 
 /// The stop signal of one request: a server sets it when the request's time runs out (its `Timeout`
 /// already answered), and the request's work checks it between its long steps (every route leg, every
-/// 1,024 waypoint lines, before rendering markers) and stops, so a timed-out request's memory is
+/// 4,096 states a search settles, every search of a table, every 1,024 waypoint lines, before rendering
+/// markers) and stops, so a timed-out request's memory is
 /// returned instead of growing on after its answer was sent.
 ///
 /// The work of a request runs synchronously on one thread, which binds the request's signal as

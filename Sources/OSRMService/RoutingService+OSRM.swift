@@ -126,13 +126,19 @@ extension RoutingService {
 
     /// The snapped sources and destinations of a table request and its cells (`cells[i][j]` from source
     /// `i` to destination `j`, nil where unreachable).
-    /// - Throws: `NoSegment` naming the first coordinate without a road in reach.
+    /// - Throws: `NoSegment` naming the first coordinate without a road in reach; `Timeout` when the
+    ///   request's stop signal (`RequestCancellation`) was raised before or during the table.
     public func tableCells(_ request: TableRequest, workspace: RoutingWorkspace) throws(ServiceError)
         -> (sources: [SnappedLocation], destinations: [SnappedLocation], cells: [[TableCell?]]) {
         let router = router(excluding: request.snapping.exclude)
         let snapped = try snap(request.coordinates, options: request.snapping, router: router)
         let sources = request.sources.map { snapped[$0] }, destinations = request.destinations.map { snapped[$0] }
-        return (sources, destinations, table.cells(from: sources, to: destinations, router: router, workspace: workspace))
+        workspace.shouldStop = RequestCancellation.current == nil ? nil : RequestCancellation.routerCheck
+        defer { workspace.shouldStop = nil }
+        try RequestCancellation.check()
+        let cells = table.cells(from: sources, to: destinations, router: router, workspace: workspace)
+        try RequestCancellation.check()   // a table stopped by its request's timeout is void, not unreachable
+        return (sources, destinations, cells)
     }
 
     static func writeMatrix(_ key: String, _ cells: [[TableCell?]], _ value: KeyPath<TableCell, Double>, into w: inout JSONWriter) {

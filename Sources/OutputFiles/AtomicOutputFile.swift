@@ -38,7 +38,7 @@ public final class AtomicOutputFile {
             path = target.directory + "/" + TemporaryName.make(for: OutputTarget.name(of: target.resolvedPath))
             // Registered before it exists: a signal right after the file appears must still remove it.
             token = PendingTemporaryFiles.track(path)
-            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            fd = OSPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 { break }
             let failure = errno
             PendingTemporaryFiles.forget(token)
@@ -87,7 +87,7 @@ public final class AtomicOutputFile {
             descriptor = -1
             guard close(fd) == 0 else { throw failure("closing the file failed") }
             try refuseIfTargetChanged()
-            guard rename(temporaryPath, target.resolvedPath) == 0 else { throw failure("renaming the finished file into place failed") }
+            guard OSPath.rename(temporaryPath, to: target.resolvedPath) == 0 else { throw failure("renaming the finished file into place failed") }
             isPending = false
             PendingTemporaryFiles.forget(pendingToken)
             pendingToken = nil
@@ -102,8 +102,8 @@ public final class AtomicOutputFile {
     public func discard() {
         if descriptor >= 0 { close(descriptor); descriptor = -1 }
         if isPending {
-            unlink(temporaryPath)
-            unlink(temporaryPath + TemporaryName.journalSuffix)
+            OSPath.unlink(temporaryPath)
+            OSPath.unlink(temporaryPath + TemporaryName.journalSuffix)
             isPending = false
         }
         PendingTemporaryFiles.forget(pendingToken)
@@ -137,15 +137,14 @@ public final class AtomicOutputFile {
     /// The target may have been replaced by something else since it was checked (a FIFO, a device):
     /// that must not be destroyed either.
     private func refuseIfTargetChanged() throws(OutputError) {
-        var info = stat()
-        if lstat(target.resolvedPath, &info) == 0, let kind = OutputTarget.nonRegularKind(info.st_mode) {
+        if let info = OSPath.linkStatus(of: target.resolvedPath), let kind = OutputTarget.nonRegularKind(info.st_mode) {
             throw OutputError(path: target.requestedPath, reason: "became \(kind) while being written; refusing to replace it")
         }
     }
 
     /// Makes the rename durable (best effort: some file systems refuse to sync a directory).
     private func syncDirectory() {
-        let fd = open(target.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = OSPath.open(target.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)

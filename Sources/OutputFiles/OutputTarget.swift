@@ -33,14 +33,16 @@ public struct OutputTarget: Sendable, Equatable {
         var current = path
         var linksFollowed = 0
         var info = stat()
-        while lstat(current, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+        while let found = OSPath.linkStatus(of: current), (found.st_mode & S_IFMT) == S_IFLNK {
             linksFollowed += 1
             guard linksFollowed <= Self.maximumLinks else {
                 throw OutputError(path: path, reason: "too many levels of symbolic links")
             }
             current = try Self.linkTarget(of: current, requestedPath: path)
         }
-        let exists = lstat(current, &info) == 0
+        let status = OSPath.linkStatus(of: current)
+        let exists = status != nil
+        if let status { info = status }
         if !exists && errno != ENOENT {
             throw OutputError(path: path, reason: "cannot be examined (\(OutputError.systemReason()))")
         }
@@ -70,11 +72,11 @@ public struct OutputTarget: Sendable, Equatable {
     /// The path a symbolic link points to, relative targets taken from the link's directory.
     private static func linkTarget(of link: String, requestedPath: String) throws(OutputError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(link, &buffer, buffer.count - 1)
+        let count = OSPath.withCString(link) { readlink($0, &buffer, buffer.count - 1) }
         guard count >= 0 else {
             throw OutputError(path: requestedPath, reason: "cannot read the symbolic link \(link) (\(OutputError.systemReason()))")
         }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let target = OSPath.string(fromBytes: buffer[..<count].map { UInt8(bitPattern: $0) })
         return target.hasPrefix("/") ? target : directory(of: link) + "/" + target
     }
 
@@ -96,21 +98,20 @@ public struct OutputTarget: Sendable, Equatable {
         guard !name.isEmpty, name != ".", name != ".." else {
             throw OutputError(path: requestedPath, reason: "names a directory, not a file")
         }
-        let bytes = name.utf8.count
+        let bytes = OSPath.bytes(of: name).count
         guard bytes <= maximumNameBytes else {
             throw OutputError(path: requestedPath, reason: "the file name is \(bytes) bytes long; at most \(maximumNameBytes) are allowed (255 less room for the temporary file written beside it)")
         }
     }
 
     private static func checkDirectory(_ directory: String, requestedPath: String) throws(OutputError) {
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
+        guard let info = OSPath.status(of: directory) else {
             throw OutputError(path: requestedPath, reason: "directory \(directory) does not exist")
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw OutputError(path: requestedPath, reason: "\(directory) is not a directory")
         }
-        guard access(directory, W_OK) == 0 else {
+        guard OSPath.withCString(directory, { access($0, W_OK) }) == 0 else {
             throw OutputError(path: requestedPath, reason: "directory \(directory) is not writable (\(OutputError.systemReason()))")
         }
     }

@@ -95,7 +95,7 @@ public final class SignalSafePathTable: @unchecked Sendable {
 
     /// Copies `path` into a free slot; nil when the path is too long or every slot is taken.
     func register(_ path: String) -> Int? {
-        let bytes = Array(path.utf8CString)
+        let bytes = OSPath.bytes(of: path).map { CChar(bitPattern: $0) } + [0]   // the OS's bytes (`OSPath`)
         guard bytes.count <= Self.slotBytes, bytes.count > 1, let slot = used.firstIndex(of: false) else { return nil }
         used[slot] = true
         let p = buffer + slot * Self.slotBytes

@@ -81,14 +81,13 @@ public enum TemporaryName {
     /// - Complexity: O(entries in the directory).
     @discardableResult
     public static func removeStale(in directory: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        guard let names = OSPath.contentsOfDirectory(directory) else { return [] }
         var removed: [String] = []
         for name in names {
             guard let (_, pid) = ownedName(name), pid != getpid(), isDead(pid) else { continue }
             let path = directory + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { continue }
-            if unlink(path) == 0 { removed.append(name) }
+            guard let info = OSPath.linkStatus(of: path), (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { continue }
+            if OSPath.unlink(path) == 0 { removed.append(name) }
         }
         return removed
     }

@@ -1,3 +1,4 @@
+import OutputFiles
 import CSQLite
 import Foundation
 import Geodesy
@@ -18,12 +19,12 @@ public final class RoadNetworkDatabase {
     var checksChecksums = true
 
     public init(path: String) throws(RoadNetworkStoreError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .fileNotFound(path: path) }
-        if isDirectory.boolValue { throw .notSQLite(path: path, detail: "it is a directory") }
-        guard access(path, R_OK) == 0 else { throw .notSQLite(path: path, detail: "it is not readable") }
+        let found = OSPath.exists(path)   // the path's own bytes, not Foundation's UTF-8 conversion
+        guard found.exists else { throw .fileNotFound(path: path) }
+        if found.isDirectory { throw .notSQLite(path: path, detail: "it is a directory") }
+        guard OSPath.withCString(path, { access($0, R_OK) }) == 0 else { throw .notSQLite(path: path, detail: "it is not readable") }
         // SQLite treats an empty file as an empty database; for the user it is simply not one.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+        if OSPath.size(of: path) == 0 {
             throw .notSQLite(path: path, detail: "the file is empty")
         }
         self.path = path

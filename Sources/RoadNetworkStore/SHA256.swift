@@ -1,3 +1,4 @@
+import OutputFiles
 import Foundation
 
 /// Streaming SHA-256 (FIPS 180-4), used to record which extract a database was imported from.
@@ -89,7 +90,7 @@ public struct SHA256: Sendable {
 
     /// The hex digest of a file, read in 1 MiB pieces.
     public static func hex(ofFileAt path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let handle = OSPath.handleForReading(path) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }
         defer { try? handle.close() }

@@ -1,3 +1,4 @@
+import OutputFiles
 import CSQLite
 
 /// A thin owner of one `sqlite3` handle: open, execute, prepare; closes itself on deinit.
@@ -14,7 +15,7 @@ final class SQLiteConnection {
     init(path: String, readOnly: Bool) throws(RoadNetworkStoreError) {
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let status = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let status = OSPath.withCString(path) { sqlite3_open_v2($0, &db, flags | SQLITE_OPEN_NOMUTEX, nil) }   // the OS's bytes
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }

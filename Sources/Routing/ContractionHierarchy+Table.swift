@@ -19,22 +19,25 @@ extension ContractionHierarchy {
     /// - Returns: unreachable pairs (or an empty seed list) as `unreachable`, i.e. nil through the
     ///   table's subscript. When a cost or annotation reached 2³² − 1 units on the way (4,295 km in
     ///   millimetres), `ws.lastSearchOverflowed` is set: an entry may then be missing or its annotation capped.
+    ///   When `shouldStop` (asked before each target's and each source's search) turns true, the searches
+    ///   left are skipped and their entries stay unreachable: the caller that stops a table discards it.
     /// - Precondition: seed vertices `< vertexCount`; the workspace belongs to this hierarchy.
     /// - Complexity: O((|sources| + |targets|) · S log S + bucket scans), S = one upward search space;
     ///   memory O(|targets| · S) for the buckets plus the table.
     public func table(from sources: [[SearchSeed]], to targets: [[SearchSeed]], annotation: HierarchyAnnotation? = nil,
-                      workspace ws: ContractionHierarchyWorkspace) -> CostTable {
+                      workspace ws: ContractionHierarchyWorkspace, shouldStop: (@Sendable () -> Bool)? = nil) -> CostTable {
         precondition(ws.capacity >= vertexCount, "the workspace was made for a smaller hierarchy; use hierarchy.makeWorkspace()")
         if let annotation {
             precondition(annotation.upward.count == upwardArcID.count && annotation.downward.count == downwardArcID.count,
                          "the annotation was made for another hierarchy")
         }
         ws.lastSearchOverflowed = false
-        let buckets = fillBuckets(targets: targets, annotation: annotation, workspace: ws)
+        let buckets = fillBuckets(targets: targets, annotation: annotation, workspace: ws, shouldStop: shouldStop)
         var costs = [UInt32](repeating: Self.unreachable, count: sources.count * targets.count)
         var annotations: [UInt32]? = annotation == nil ? nil : [UInt32](repeating: 0, count: costs.count)
         var settled = 0
         for (i, seeds) in sources.enumerated() {
+            if let shouldStop, shouldStop() { break }
             settled += scanBuckets(from: seeds, row: i * targets.count, buckets: buckets, annotation: annotation,
                                    costs: &costs, annotations: &annotations, workspace: ws)
         }
@@ -45,11 +48,12 @@ extension ContractionHierarchy {
     /// Runs one backward search per target and files what they settle into buckets sorted by vertex
     /// (a counting sort over the touched vertices, so no O(n) pass).
     private func fillBuckets(targets: [[SearchSeed]], annotation: HierarchyAnnotation?,
-                             workspace ws: ContractionHierarchyWorkspace) -> [BucketEntry] {
+                             workspace ws: ContractionHierarchyWorkspace, shouldStop: (@Sendable () -> Bool)?) -> [BucketEntry] {
         ws.beginBuckets()
         var unsorted: [(rank: UInt32, entry: BucketEntry)] = []
         var settled = 0
         for (j, seeds) in targets.enumerated() {
+            if let shouldStop, shouldStop() { break }
             settled += withArcViews { up, down in
                 upwardSearch(from: seeds, side: ws.backward, annotations: ws.backwardAnnotation,
                              relax: down, stall: up, annotationValues: annotation?.downward, workspace: ws) { r, d, a in

@@ -19,6 +19,13 @@ struct PointToPointSearch {
     private var best = BestPath()
     /// States settled so far.
     private(set) var settled = 0
+    /// Asked every `stopCheckInterval` settled states; true abandons the search (`result` is then nil).
+    var shouldStop: (@Sendable () -> Bool)?
+    /// Whether `shouldStop` ended the search before its best path was final.
+    private(set) var wasStopped = false
+    /// Settled states between two `shouldStop` checks: rare enough to cost nothing measurable, frequent
+    /// enough that a stopped search on a continent-sized graph ends within milliseconds.
+    static let stopCheckInterval = 4096
 
     init(router: Router, frontier: SearchFrontier, heuristic: SearchHeuristic, metric: RoutingMetric,
          targets: [EdgePosition], targetNode: NodeIndex?) {
@@ -111,6 +118,10 @@ struct PointToPointSearch {
             guard !frontier.isEmpty && frontier.minimumKey < best.cost else { return }
             let x = frontier.popMinimum()
             settled += 1
+            if settled % Self.stopCheckInterval == 0, let shouldStop, shouldStop() {
+                wasStopped = true
+                return
+            }
             relaxTransitions(of: x)
         }
     }
@@ -141,9 +152,9 @@ struct PointToPointSearch {
     // MARK: Step 3: unpack
 
     /// The best path as edges with its start and end fractions and its cost in seconds or metres; nil
-    /// when no target was reached.
+    /// when no target was reached or the search was stopped (its best so far is not known to be best).
     func result(starts: [EdgePosition]) -> SearchResult? {
-        guard best.cost < .infinity else { return nil }
+        guard best.cost < .infinity, !wasStopped else { return nil }
         let cost = best.cost / (useTime ? Router.unitsPerSecond : Router.unitsPerMeter)
         if best.directStart >= 0 {
             let start = starts[best.directStart]

@@ -79,6 +79,7 @@ extension Router {
         defer { heuristic.release() }
         var query = PointToPointSearch(router: self, frontier: ws.beginQuery(), heuristic: heuristic, metric: metric,
                                        targets: targets, targetNode: targetNode)
+        query.shouldStop = ws.shouldStop
         query.seed(starts: starts)
         if let startNode { query.seed(startNode: startNode) }
         query.settleUntilBestIsFinal()

@@ -5,6 +5,9 @@ extension Router {
     /// The durations and distances of the best routes (in `metric`) from every source to every
     /// destination, each entry equal to what `route(through: [source, destination])` reports.
     ///
+    /// When the workspace's `shouldStop` turns true the table is abandoned (checked before each search and
+    /// each source's row) and every entry is nil; the caller that set it knows the answer is void.
+    ///
     /// With a contraction hierarchy for `metric` the table is bucket-based many-to-many (one upward
     /// search per source and per destination, `ContractionHierarchy.table`); without one it runs one
     /// A* search per pair, a destination at a time so that the searches of a column share its potentials
@@ -36,11 +39,13 @@ extension Router {
             HierarchyQuery.targets(router: self, metric: metric, positions: ends[$0], node: endNodes[$0])
         }
         let costs = hierarchy.hierarchy.table(from: sourceSeeds.map(\.seeds), to: targetSeeds.map(\.seeds),
-                                              annotation: hierarchy.otherMetric, workspace: ws.hierarchyWorkspace)
+                                              annotation: hierarchy.otherMetric, workspace: ws.hierarchyWorkspace,
+                                              shouldStop: ws.shouldStop)
         var durations: [Seconds?] = [], distances: [Meters?] = []
         durations.reserveCapacity(costs.costs.count)
         distances.reserveCapacity(costs.costs.count)
         for i in sources.indices {
+            if let shouldStop = ws.shouldStop, shouldStop() { return TravelMatrix.unreachable(sources.count, destinations.count) }
             for j in destinations.indices {
                 var best: (cost: UInt32, other: UInt32)?
                 if let cost = costs[i, j], let other = costs.annotation(source: i, target: j) {
@@ -71,6 +76,7 @@ extension Router {
         for (j, destination) in destinations.enumerated() {
             let ends = positions(of: destination), endNode = node(at: destination)
             for (i, start) in starts.enumerated() {
+                if let shouldStop = ws.shouldStop, shouldStop() { return TravelMatrix.unreachable(sources.count, destinations.count) }
                 let result = search(from: start.positions, startNode: start.node, to: ends, targetNode: endNode,
                                     targetPoint: destination.location, metric: metric, algorithm: .aStar, workspace: ws)
                 if let sums = result.map({ self.totals(of: $0) }) {

@@ -43,10 +43,12 @@ public final class RoutingWorkspace {
     var potentialSearch: HierarchyPotentialSearch?
     /// States settled by the last search run with this workspace.
     @_spi(Experiments) public internal(set) var lastSettledCount = 0
-    /// Asked before every leg of a route (`route(through:)`): true stops the route there, reported as
-    /// `RoutingError.noRoute` for the leg not searched. A server sets it to its request's stop signal,
-    /// so a request whose time ran out (its `Timeout` already answered) stops within one leg and its
-    /// memory is returned; the answer is discarded.
+    /// Asked before every leg of a route (`route(through:)`), every 4,096 states an A* or Dijkstra search
+    /// settles, and before each search of a table: true abandons the work, reported as
+    /// `RoutingError.noRoute` for the leg (a search's best path so far is never returned) or as an
+    /// all-unreachable table. A server sets it to its request's stop signal, so a request whose time ran
+    /// out (its `Timeout` already answered) stops within milliseconds and its memory is returned; the
+    /// answer is discarded.
     public var shouldStop: (@Sendable () -> Bool)?
 
     /// A workspace for `stateCount` states whose queue first holds `initialHeapCapacity` entries.

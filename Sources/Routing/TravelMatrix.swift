@@ -21,6 +21,12 @@ public struct TravelMatrix: Sendable, Equatable {
     }
 
     /// The duration from `source` to `destination`, nil when unreachable.
+    /// A table of `sources` × `destinations` entries, none reachable (what a stopped table answers).
+    public static func unreachable(_ sources: Int, _ destinations: Int) -> TravelMatrix {
+        let none = [Double?](repeating: nil, count: sources * destinations)
+        return TravelMatrix(sourceCount: sources, destinationCount: destinations, durations: none, distances: none)
+    }
+
     public func duration(from source: Int, to destination: Int) -> Seconds? { durations[source * destinationCount + destination] }
 
     /// The distance from `source` to `destination`, nil when unreachable.

@@ -10,9 +10,11 @@ import OSRMService
 /// connection (the parser cannot find the next request after damage). Without it, such a request got a
 /// bare 400 with an empty body.
 ///
-/// Sits after the HTTP codec, so it sees whole request heads and response parts: a parse error that
-/// arrives while an earlier (pipelined) request is still being answered is passed on instead, so that
-/// answer is not interleaved with this one.
+/// Sits after the HTTP codec, so it sees whole request heads and response parts. A parse error that
+/// arrives while an earlier (pipelined) request is still being answered cannot be answered here without
+/// interleaving the two answers, so it is passed on: Hummingbird answers it after the earlier response
+/// with a bare 400 and closes, and that bare 400 (the first response head written once every earlier
+/// response has ended) is replaced here by the same OSRM refusal.
 final class ParserErrorResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -23,6 +25,8 @@ final class ParserErrorResponder: ChannelDuplexHandler, RemovableChannelHandler 
     /// Request heads read whose response end is not written yet.
     private var requestsOpen = 0
     private var answered = false
+    /// A parse error passed on behind a pipelined request: its bare 400 is still to be rewritten.
+    private var passedOn: HTTPParserError?
 
     init(headLimit: Int) {
         self.headLimit = headLimit
@@ -34,27 +38,51 @@ final class ParserErrorResponder: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { requestsOpen -= 1 }
-        context.write(data, promise: promise)
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where requestsOpen == 0 && passedOn != nil && head.status == .badRequest
+                                   && head.headerFields[.contentLength] == "0":
+            // Hummingbird's own answer to the parse error passed on: the OSRM refusal instead (its end follows).
+            let (status, refusal) = Self.refusal(for: passedOn!, headLimit: headLimit)
+            passedOn = nil
+            let (refusalHead, body) = Self.refusalParts(status: status, refusal)
+            context.write(wrapOutboundOut(.head(refusalHead)), promise: nil)
+            context.write(wrapOutboundOut(.body(body)), promise: promise)
+        case .end:
+            requestsOpen = max(0, requestsOpen - 1)
+            context.write(data, promise: promise)
+        default:
+            context.write(data, promise: promise)
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let parserError = error as? HTTPParserError, requestsOpen == 0 else {
+        guard let parserError = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        guard requestsOpen == 0 else {
+            passedOn = parserError
             context.fireErrorCaught(error)
             return
         }
         guard !answered else { return }
         answered = true
         let (status, refusal) = Self.refusal(for: parserError, headLimit: headLimit)
+        let (head, body) = Self.refusalParts(status: status, refusal)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// The response head and JSON body of a refusal; the connection closes after it.
+    static func refusalParts(status: Int, _ refusal: ServiceError) -> (HTTPResponse, ByteBuffer) {
         let body = ByteBuffer(string: refusal.body)
         var fields = HTTPFields()
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.contentLength] = String(body.readableBytes)
         fields[.connection] = "close"
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: .init(code: status), headerFields: fields))), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        return (HTTPResponse(status: .init(code: status), headerFields: fields), body)
     }
 
     /// The status and OSRM error of a request the parser refused.

@@ -6,7 +6,9 @@ import NIOHTTPTypes
 /// keep-alive connection holds a socket for at most this long, not forever.
 ///
 /// Sits after HTTP decoding, so it sees whole request heads; time spent computing a response does not
-/// count (the timer is off from the head until the response's end is written).
+/// count, and neither does time spent sending it: the timer is off from the head until the response's
+/// end has left for the socket (its write completed), so a long streamed body read slowly is never cut
+/// as an idle connection.
 final class RequestHeadTimeout: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -15,6 +17,10 @@ final class RequestHeadTimeout: ChannelDuplexHandler, RemovableChannelHandler {
 
     let timeout: TimeAmount
     private var timer: Scheduled<Void>?
+    /// Set when the handler leaves the pipeline: a write completing later must not arm a timer then.
+    private var removed = false
+    /// Request heads read whose response end is not written yet (pipelined requests wait their turn).
+    private var requestsOpen = 0
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
@@ -35,17 +41,29 @@ final class RequestHeadTimeout: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        removed = true
         disarm()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { disarm() }
+        if case .head = unwrapInboundIn(data) {
+            requestsOpen += 1
+            disarm()
+        }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { arm(context) }
-        context.write(data, promise: promise)
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        requestsOpen = max(0, requestsOpen - 1)
+        let written = promise ?? context.eventLoop.makePromise(of: Void.self)
+        written.futureResult.assumeIsolated().whenSuccess { [self] in
+            if !removed && requestsOpen == 0 && context.channel.isActive { arm(context) }
+        }
+        context.write(data, promise: written)
     }
 
     private func arm(_ context: ChannelHandlerContext) {

@@ -1,3 +1,4 @@
+import OutputFiles
 import Foundation
 import Geodesy
 import OutputEncoding
@@ -25,7 +26,7 @@ public struct DatabaseReport: Sendable {
         let database = try RoadNetworkDatabase(path: path)
         metadata = try database.metadata()
         hierarchyBytes = try database.hierarchyBytes()
-        fileBytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        fileBytes = OSPath.size(of: path) ?? 0
     }
 
     /// `contraction hierarchies for time and distance, 8.1 MB (41 bytes per edge), contracted in 3.20 s`,

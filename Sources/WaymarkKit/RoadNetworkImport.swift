@@ -166,7 +166,7 @@ public struct RoadNetworkImport {
     public func summary(of outcome: Outcome) -> String {
         let s = outcome.statistics, m = outcome.metadata
         let seconds = s.elapsedSeconds + (outcome.contractionSeconds ?? 0) + outcome.writeSeconds
-        return "imported \(m.sourceFileName == Self.standardStream ? "standard input" : m.sourceFileName) into \(database): "
+        return "imported \(m.sourceFileName == Self.standardStream ? "standard input" : m.sourceFileName) into \(OSPath.displayed(database)): "
             + "\(m.nodeCount.withThousandsSeparators) nodes, \(m.edgeCount.withThousandsSeparators) edges, "
             + "\((m.restrictionCount + m.viaWayRestrictionCount).withThousandsSeparators) turn restrictions, "
             + "\(m.pointOfInterestCount.withThousandsSeparators) points of interest" + Self.turnLaneSummary(s) + " "
@@ -214,8 +214,7 @@ public struct RoadNetworkImport {
 
     /// Whether `path` names an existing file with at least one byte.
     static func fileHasBytes(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_size > 0
+        (OSPath.size(of: path) ?? 0) > 0
     }
 
     /// Stops before importing when the database path names an existing file that is not a road database
@@ -223,7 +222,7 @@ public struct RoadNetworkImport {
     /// of any format version, damaged ones and empty files may be replaced. (Special files were refused
     /// before, by `checkWritable`: opening a FIFO here would block.)
     func refuseToReplaceForeignFile() throws(RoadNetworkImportError) {
-        guard FileManager.default.fileExists(atPath: database) else { return }
+        guard OSPath.exists(database).exists else { return }
         do throws(RoadNetworkStoreError) {
             _ = try RoadNetworkDatabase(path: database)
         } catch {
@@ -242,10 +241,11 @@ public struct RoadNetworkImport {
     /// it is parsed (one pass), so pipes, FIFOs and `<(...)` work like files.
     func sourceName() throws(RoadNetworkImportError) -> String {
         if extract == Self.standardStream { return extract }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: extract, isDirectory: &isDirectory) else { throw .extractMissing(extract) }
-        if isDirectory.boolValue { throw .extractIsDirectory(extract) }
-        return URL(fileURLWithPath: extract).lastPathComponent
+        let found = OSPath.exists(extract)   // the path's own bytes, not Foundation's UTF-8 conversion
+        guard found.exists else { throw .extractMissing(extract) }
+        if found.isDirectory { throw .extractIsDirectory(extract) }
+        // Recorded as text: bytes that are not UTF-8 as `\xFF`.
+        return OSPath.displayed(URL(fileURLWithPath: extract).lastPathComponent)
     }
 
     /// Builds the database in a private temporary directory, then copies it to standard output (SQLite

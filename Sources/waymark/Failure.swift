@@ -37,9 +37,9 @@ func writeOutput(_ text: String) throws(OutputError) {
     try StandardOutput.write(text)
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error; bytes of a path that are not UTF-8 show as `\xFF` (`OSPath`).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((OSPath.displayed(text) + "\n").utf8))
 }
 
 /// Runs a command body, turning any error into `waymark: error: …` on standard error and the exit

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutputFiles
 
 /// The `waymark` command: a thin layer over the libraries, one file per subcommand.
 @main
@@ -16,11 +17,13 @@ struct Waymark: ParsableCommand {
 
     /// Parses and runs the command. Unlike ArgumentParser's default (several lines of usage, exit 64),
     /// a bad option or argument is one line on standard error with exit status 1, as for every other
-    /// bad input (docs/cli.md promises this); `--help` still prints the usage.
+    /// bad input (docs/cli.md promises this); `--help` still prints the usage. The arguments are read
+    /// from the raw `argv` (`OSPath.arguments()`), so a path that is not UTF-8 reaches the file system as
+    /// the bytes given.
     static func main() {
         InterruptHandling.install()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Array(OSPath.arguments().dropFirst()))
             try command.run()
         } catch let error as ExitCode {
             exit(withError: error)   // the command printed its one-line error already

@@ -51,4 +51,23 @@ import Testing
         }
         #expect(fine.status == 200)
     }
+
+    /// Tables and single-leg routes stop too (they used to run to the end and answer 200 after their 503).
+    @Test func aCancelledTableOrSingleLegRouteStopsWithTimeout() throws {
+        let service = ServiceFixture.service()
+        let a = ServiceFixture.lonLat("a"), d = ServiceFixture.lonLat("d")
+        for target in ["/table/v1/driving/\(a);\(d)", "/table/v1/driving/\(a);\(d)?annotations=duration,distance",
+                       "/route/v1/driving/\(a);\(d)", "/route/v1/driving/\(a);\(d)?steps=true"] {
+            let cancellation = RequestCancellation()
+            cancellation.cancel()
+            let stopped = RequestCancellation.$current.withValue(cancellation) {
+                service.respond(to: target, workspace: service.makeWorkspace())
+            }
+            #expect(stopped.status == 503 && stopped.body.hasPrefix("{\"code\":\"Timeout\""), "\(target): \(stopped.body)")
+            let fine = RequestCancellation.$current.withValue(RequestCancellation()) {
+                service.respond(to: target, workspace: service.makeWorkspace())
+            }
+            #expect(fine.status == 200, "\(target): \(fine.body)")
+        }
+    }
 }

@@ -37,12 +37,39 @@ extension ServerTests {
         }
     }
 
-    /// Defect 6, still open: at SIGTERM a streamed body whose client reads slowly stops flowing until the
-    /// drain timeout closes the connection (measured: 5.3 of 33.4 MB, then 30 s, then closed). The cause is
-    /// not in Waymark's handlers (a `Connection: close` stream of the same body completes); enable this
-    /// test with the fix.
-    @Test(.disabled("issue 39 defect 6: streamed bodies stall at graceful shutdown"))
-    func shutdownFinishesAStreamedBodyInFlight() async throws {
+    @Test func aParseErrorBehindPipelinedRequestsGetsAnOSRMBody() async throws {
+        try await Self.withServer { _, port in
+            let client = try RawHTTPClient(port: port, timeout: 120)
+            // Two good requests and a malformed one in one write: both answered in order, then the refusal.
+            let pipelined = "GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+            #expect(client.send(pipelined + "BREW /route/v1/driving/1,2;3,4 HTTP/1.1\r\nHost: x\r\n\r\n"))
+            for _ in 0..<2 {
+                let good = try client.readResponse()
+                #expect(good.status == 200 && good.body.contains("\"status\":\"ok\""), "\(good.status) \(good.body)")
+            }
+            let refused = try client.readResponse()
+            #expect(refused.status == 400 && refused.body.hasPrefix("{\"code\":\"InvalidUrl\""), "\(refused.status) \(refused.body)")
+            #expect(refused.headers["content-type"]?.hasPrefix("application/json") == true)
+            #expect(refused.headers["connection"] == "close")
+            let rest = client.readToEnd()
+            #expect(rest.closed && rest.data.isEmpty)   // nothing after the refusal: the connection closed
+            // Raw bytes behind a good request, and a good request behind a reject (never answered).
+            let behind = try RawHTTPClient(port: port, timeout: 120)
+            _ = (Array("GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /route/v1/".utf8) + [0xff, 0x80] + Array(" HTTP/1.1\r\n\r\n".utf8))
+                .withUnsafeBytes { send(behind.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #expect(try behind.readResponse().status == 200)
+            let bytes = try behind.readResponse()
+            #expect(bytes.status == 400 && bytes.body.hasPrefix("{\"code\":\"InvalidUrl\""), "\(bytes.status) \(bytes.body)")
+            let first = try Self.rawExchange(port, Array("GET\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            #expect(first.status == 400 && first.body.hasPrefix("{\"code\":\"InvalidUrl\""), "\(first.status) \(first.body)")
+        }
+    }
+
+    /// A graceful stop lets a long streamed body in flight finish: the client has read only the first bytes
+    /// of a ~30 MB `/waypoints` stream when the server is told to stop, then reads the rest at its pace
+    /// (on its own thread, not one of Swift's few cooperative threads the server needs), and gets every
+    /// byte and the final chunk; the server stops after that.
+    @Test func shutdownFinishesAStreamedBodyInFlight() async throws {
         let coordinates = (0..<60).map { Self.lonLat($0 % 2 == 0 ? "a" : "d") }.joined(separator: ";")
         let target = "/waypoints/v1/driving/\(coordinates)?spacing=1"
         var limits = ServiceLimits()
@@ -57,17 +84,40 @@ extension ServerTests {
         }
         #expect(expected.status == 200 && expected.parts.count > 100)
         let expectedBytes = expected.parts.reduce(0) { $0 + $1.utf8.count }
-        try await Self.withServer({ $0.limits = limits }) { server, port in
+        try await Self.withServer({ $0.limits = limits; $0.drainSeconds = 120 }) { server, port in
             let client = try RawHTTPClient(port: port, timeout: 120)
-            // A small receive window, so most of the body still waits in the server when it stops.
-            var window: Int32 = 4096
-            setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &window, socklen_t(MemoryLayout<Int32>.size))
+            let reader = StreamReader(fd: client.fd)
             #expect(client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n"))
-            try await Task.sleep(for: .milliseconds(500))   // the head is read: the request is in flight
+            await reader.firstBytes()                      // the head is answered: the body is streaming
             await server.shutdown()
-            let response = try client.readResponse()        // chunked to its final chunk, or it throws
-            #expect(response.status == 200)
-            #expect(response.body.utf8.count == expectedBytes, "\(response.body.utf8.count) of \(expectedBytes) bytes")
+            let received = await reader.rest()             // to the connection's close
+            let (status, body, complete) = StreamReader.dechunk(received)
+            #expect(status == 200)
+            #expect(complete, "no final chunk after \(body) of \(expectedBytes) body bytes")
+            #expect(body == expectedBytes, "\(body) of \(expectedBytes) bytes")
+            #expect(received.count > 4 * StreamReader.firstRead, "the body was in flight at the stop")
+        }
+    }
+
+    /// The slow-client guard (`RequestHeadTimeout`) counts from when a response has left, not from when
+    /// its end was queued: a body read for longer than the head timeout and the drain limit is not cut.
+    @Test func aSlowlyReadBodyOutlastsTheHeadTimeout() async throws {
+        let coordinates = (0..<60).map { Self.lonLat($0 % 2 == 0 ? "a" : "d") }.joined(separator: ";")
+        let target = "/waypoints/v1/driving/\(coordinates)?spacing=1"
+        var limits = ServiceLimits()
+        limits.waypointsPerRequest = 10_000_000
+        limits.urlBytes = 32_000
+        limits.responseBytes = 1 << 30
+        try await Self.withServer({ $0.limits = limits; $0.requestHeadTimeoutSeconds = 0.5; $0.drainSeconds = 0.5 }) { _, port in
+            let client = try RawHTTPClient(port: port, timeout: 120)
+            let reader = StreamReader(fd: client.fd, pause: 20_000)   // at most 64 KB every 20 ms: seconds for the body
+            #expect(client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n"))
+            await reader.firstBytes()
+            let received = await reader.rest()
+            let (status, body, complete) = StreamReader.dechunk(received)
+            #expect(status == 200 && complete, "\(body) body bytes, no final chunk")
+            // Over 50 paced reads (a second, twice both limits): else this test would show nothing.
+            #expect(received.count > 50 * StreamReader.firstRead)
         }
     }
 
