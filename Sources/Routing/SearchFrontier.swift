@@ -9,8 +9,8 @@
 /// which keeps slots at 16 bytes and spares every sift a write per level into scattered slots.
 ///
 /// The same idea as `MinHeap`, kept as its own code on purpose: with the frontier's queue as a `MinHeap`
-/// (same arity, same sift, same order), Porto's A* and Dijkstra medians measured 20 to 50 % slower in
-/// interleaved runs (Benchmarks/notebook/query-speed.md, *One heap for the other searches*).
+/// (same arity, same sift, same order), Porto's A* and Dijkstra medians were 5 to 55 % slower in four
+/// interleaved rounds (Benchmarks/notebook/query-speed.md, *One heap for the other searches*).
 struct SearchFrontier {
     typealias Slot = RoutingWorkspace.Slot
     typealias HeapEntry = RoutingWorkspace.HeapEntry
