@@ -1,4 +1,7 @@
-/// The priority queue of every search in Routing: a 4-ary min-heap without decrease-key, in raw memory.
+/// The priority queue of the searches in Routing but the point-to-point frontier: a 4-ary min-heap
+/// without decrease-key, in raw memory. The contraction hierarchy's queries and tables, the potential
+/// search, the contraction's witness searches and priority order, and the landmarks' Dijkstra use it;
+/// A* and Dijkstra keep the heap written into `SearchFrontier` (see there why).
 ///
 /// A better entry for an item already queued is simply pushed again, and the search skips stale entries
 /// when they surface ("lazy deletion"); no entry records a heap position, so entries stay small and a

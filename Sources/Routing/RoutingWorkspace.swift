@@ -16,13 +16,23 @@ public final class RoutingWorkspace {
         var stamp: UInt32
     }
 
-    /// A queued state: its key (distance plus bound) only orders the queue, so states with equal keys pop
-    /// in the order the heap's shape gives.
-    struct HeapEntry: MinHeapEntry {
+    struct HeapEntry {
         var key: Double
         var state: UInt32
+    }
 
-        @inline(__always) static func precedes(_ a: HeapEntry, _ b: HeapEntry) -> Bool { a.key < b.key }
+    /// The queue's memory, which the search grows when a query queues more entries than it holds (the
+    /// queue keeps superseded entries until they surface, so it can hold more entries than states).
+    final class HeapStorage {
+        var entries: UnsafeMutablePointer<HeapEntry>
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            entries = .allocate(capacity: capacity)
+        }
+
+        deinit { entries.deallocate() }
     }
 
     static let noParent = UInt32.max
@@ -32,7 +42,7 @@ public final class RoutingWorkspace {
     /// Number of states the workspace can hold.
     public let capacity: Int
     let slots: UnsafeMutablePointer<Slot>
-    let heap: MinHeapStorage<HeapEntry>
+    let heap: HeapStorage
     /// Queries begun so far (modulo the stamp range): the current one's stamps are `2 × generation` and
     /// `2 × generation + 1`.
     var generation: UInt32 = 0
@@ -53,8 +63,9 @@ public final class RoutingWorkspace {
 
     /// A workspace for `stateCount` states whose queue first holds `initialHeapCapacity` entries.
     init(stateCount: Int, initialHeapCapacity: Int = RoutingWorkspace.initialHeapCapacity) {
+        precondition(initialHeapCapacity > 0, "the queue needs room for one entry")
         capacity = stateCount
-        heap = MinHeapStorage(capacity: initialHeapCapacity)
+        heap = HeapStorage(capacity: initialHeapCapacity)
         slots = .allocate(capacity: max(1, stateCount))
         slots.initialize(repeating: Slot(distance: .infinity, parent: RoutingWorkspace.noParent, stamp: 0),
                          count: max(1, stateCount))
