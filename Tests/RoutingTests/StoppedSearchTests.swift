@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import Routing
+@_spi(Experiments) @testable import Routing
 
 /// A workspace's `shouldStop` ends a single leg's search and a table partway, not only between legs: a
 /// server's timed-out request stops its work within one check interval instead of running to the end.
