@@ -4,6 +4,7 @@ import Foundation
 import OSMImport
 import RoadNetwork
 import RoadNetworkStore
+@_spi(Experiments) import Routing
 
 /// `ch-measure`: measures Waymark's contraction hierarchy on a real extract or a generated city
 /// (Benchmarks/notebook, "Contraction hierarchy"). An experiment, not part of the CLI; single-threaded.

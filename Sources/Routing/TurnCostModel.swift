@@ -44,7 +44,7 @@ public struct TurnCostModel: Sendable, Hashable {
     var stopSignReach: Meters
 
     /// OSRM's car profile values.
-    public init(turnPenalty: Seconds = 7.5, turnBias: Double = 1.075, uTurnPenalty: Seconds = 20,
+    init(turnPenalty: Seconds = 7.5, turnBias: Double = 1.075, uTurnPenalty: Seconds = 20,
                 trafficSignalDelay: Seconds = 2, stopDelay: Seconds = 2, giveWayDelay: Seconds = 1,
                 gateDelay: Seconds = 60, bearingReach: Meters = 10, stopSignReach: Meters = 20) {
         self.turnPenalty = turnPenalty
@@ -62,7 +62,7 @@ public struct TurnCostModel: Sendable, Hashable {
     public static let osrmCar = TurnCostModel()
 
     /// No turn costs at all: every turn is free (the U-turn rule of `Router` still applies).
-    public static let free = TurnCostModel(turnPenalty: 0, uTurnPenalty: 0, trafficSignalDelay: 0, stopDelay: 0, giveWayDelay: 0,
+    static let free = TurnCostModel(turnPenalty: 0, uTurnPenalty: 0, trafficSignalDelay: 0, stopDelay: 0, giveWayDelay: 0,
                                            gateDelay: 0)
 
     /// The angle penalty of a turn `degrees` to the right (negative: to the left), -180...180.
@@ -76,7 +76,7 @@ public struct TurnCostModel: Sendable, Hashable {
     }
 
     /// The wait a control causes (before the direction and minor-road rules).
-    public func delay(at control: TrafficControl.Kind) -> Seconds {
+    func delay(at control: TrafficControl.Kind) -> Seconds {
         switch control {
         case .none: 0
         case .trafficSignals: trafficSignalDelay
@@ -89,7 +89,7 @@ public struct TurnCostModel: Sendable, Hashable {
     }
 
     /// The time of one turn, from its geometry and the junction's make-up (see the type's rules).
-    public func cost(of turn: TurnDescription, drivingSide: DrivingSide) -> Seconds {
+    func cost(of turn: TurnDescription, drivingSide: DrivingSide) -> Seconds {
         var seconds: Seconds = turn.controlApplies ? delay(at: turn.control) : 0
         if turn.roadCount > 2 || turn.changesMode || turn.isUTurn {
             seconds += anglePenalty(degrees: turn.isUTurn ? 180 : turn.angleDegrees, drivingSide: drivingSide)
@@ -100,21 +100,21 @@ public struct TurnCostModel: Sendable, Hashable {
 }
 
 /// The facts about one turn that `TurnCostModel` prices.
-public struct TurnDescription: Sendable, Hashable {
+struct TurnDescription: Sendable, Hashable {
     /// Degrees to the right (negative: to the left) between the arrival and the departure bearing.
     var angleDegrees: Double
     /// Roads meeting at the node (a two-way road counts once).
-    public var roadCount: Int
+    var roadCount: Int
     /// Leaving back over the road the car arrived on.
     var isUTurn: Bool
     /// Boarding or leaving a ferry.
     var changesMode: Bool
     /// What stands at the node.
-    public var control: TrafficControl.Kind
+    var control: TrafficControl.Kind
     /// Whether that control makes this car wait (direction, minor-road and stop-sign-reach rules applied).
     var controlApplies: Bool
 
-    public init(angleDegrees: Double, roadCount: Int, isUTurn: Bool, changesMode: Bool = false,
+    init(angleDegrees: Double, roadCount: Int, isUTurn: Bool, changesMode: Bool = false,
                 control: TrafficControl.Kind = .none, controlApplies: Bool = false) {
         self.angleDegrees = angleDegrees
         self.roadCount = roadCount
