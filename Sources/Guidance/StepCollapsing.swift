@@ -174,7 +174,7 @@ struct StepCollapsing {
         var result: [LegTurn] = []
         for chain in chains {
             guard chain.count > 1 else { result.append(chain[0]); continue }
-            if isStaggered(chain) {
+            if isStaggered(chain) || isTurnBackOntoAnotherRoad(chain) {
                 result.append(contentsOf: chain)
             } else if let merged = combine(chain, passed: turns) {
                 result.append(merged)
@@ -217,6 +217,18 @@ struct StepCollapsing {
         }
         guard let first = sides[0], let second = sides[1] else { return false }
         return first != second
+    }
+
+    /// Two turns that together reverse the direction but leave the road the driver came on for another
+    /// (or an unnamed one), where the driver had a choice at the second: two turns, not a U-turn (OSRM's
+    /// `isUTurn` needs the same name before and after). A forced second turn still merges.
+    private func isTurnBackOntoAnotherRoad(_ chain: [LegTurn]) -> Bool {
+        guard chain.count == 2, chain[1].turn.choices > 1, chain[1].turn.type != .newName else { return false }
+        let first = chain[0], last = chain[1]
+        guard abs(first.turn.bearingBefore.turnAngle(to: last.turn.bearingAfter)) >= Self.uTurnDeviation else { return false }
+        let fromEdge = edges[max(0, first.junction - 1)], toEdge = edges[last.roadEdge]
+        let sameRoad = graph.nameIndex[Int(fromEdge)] != 0 && !labels.requiresAnnouncement(from: fromEdge, to: toEdge)
+        return !sameRoad
     }
 
     /// Opposite turns closer than this are one zig-zag (a staggered junction), said as one maneuver.
