@@ -138,6 +138,10 @@ struct JunctionTurns {
         let enterable = (1..<roads.count).filter { roads[$0].entryAllowed }
         guard enterable.count >= 2 else { return nil }
         let motorways = enterable.filter(isMotorway)
+        // Links meeting links, with no carriageway to enter and none arrived on, are ordinary roads to OSRM
+        // (its motorway handler needs a motorway-class road): a link splitting off a link that carries its
+        // name on is a turn, not a fork.
+        guard arrivesOnMotorway || !motorways.isEmpty else { return nil }
         let side: ManeuverModifier = roads[taken].angle > 180 ? .slightLeft : .slightRight
         if isRamp(taken) && !motorways.isEmpty {
             let modifier = direction(taken)
@@ -323,6 +327,16 @@ struct JunctionTurns {
         let obviousToLeft = left == 0 || RoadPriority.isObviousByClass(arrival: arrival, candidate: bestPriority, other: priority(left))
         let obviousToRight = right == 0 || RoadPriority.isObviousByClass(arrival: arrival, candidate: bestPriority, other: priority(right))
         if obviousToLeft && obviousToRight { return best }
+        // Off a link, another road nearly straight on that the driver may take (or any, when the best itself
+        // turns more than a narrow turn) leaves the way on ambiguous: the links split (OSRM's narrow-turn
+        // check). On ordinary roads the check made real routes disagree more with OSRM's (Andorra: 188 more
+        // forks where it says nothing or turn), so there the distinction ratio below decides.
+        let arrivesOnLink = labels.highway[Int(inEdge)].isLink
+        func isNarrowRival(_ index: Int, byClass: Bool) -> Bool {
+            arrivesOnLink && index != 0 && !byClass && roads[index].deviation <= Angle.fuzzy
+                && (bestDeviation > Angle.narrow || roads[index].entryAllowed)
+        }
+        if isNarrowRival(left, byClass: obviousToLeft) || isNarrowRival(right, byClass: obviousToRight) { return nil }
         if bestDeviation >= Angle.group { return nil }
         func distinct(_ index: Int, _ deviation: Degrees, byClass: Bool) -> Bool {
             if index == 0 || byClass { return true }
@@ -375,6 +389,9 @@ struct JunctionTurns {
         guard roads.count >= 3 else { return nil }
         var straightmost = 1
         for i in 1..<roads.count where roads[i].deviation < roads[straightmost].deviation { straightmost = i }
+        // A fork goes on roughly straight: when even the straightest road turns more than a narrow turn,
+        // the roads are turns to either side (OSRM's fork candidates).
+        guard roads[straightmost].deviation <= Angle.narrow else { return nil }
         var left = straightmost, right = straightmost
         while left + 1 < roads.count && roads[left + 1].deviation < Angle.group { left += 1 }
         while right - 1 > 0 && roads[right - 1].deviation < Angle.group { right -= 1 }
@@ -474,6 +491,11 @@ struct JunctionTurns {
                 let outClass = labels.highway[Int(roads[index].edge)]
                 if outClass == .motorway || outClass == .trunk {
                     return JunctionInstruction(type: .merge, modifier: roads[index].angle > 180 ? .slightRight : .slightLeft)
+                }
+                // A ramp running into another ramp that goes on is one slip road to the driver: nothing to
+                // say (OSRM suppresses it).
+                if Self.isRamp(labels.highway[Int(inEdge)]) && Self.isRamp(outClass) {
+                    return JunctionInstruction(type: .turn, modifier: modifier, isSilent: true)
                 }
                 return JunctionInstruction(type: .turn, modifier: modifier)
             }

@@ -174,9 +174,9 @@ struct StepCollapsing {
         var result: [LegTurn] = []
         for chain in chains {
             guard chain.count > 1 else { result.append(chain[0]); continue }
-            if isStaggered(chain) {
+            if isStaggered(chain) || isTurnBackOntoAnotherRoad(chain) {
                 result.append(contentsOf: chain)
-            } else if let merged = combine(chain) {
+            } else if let merged = combine(chain, passed: turns) {
                 result.append(merged)
             }
         }
@@ -202,8 +202,15 @@ struct StepCollapsing {
 
     /// Two turns to opposite sides further apart than `staggeredDistance` (right onto a cross street, then
     /// left back onto the road): the driver sees two junctions and is told both.
+    /// A turn followed by a change of name onto a new road is not a zig-zag but one turn onto that road
+    /// (OSRM's `maneuverSucceededByNameChange`), however the road bends there; when the name is the one
+    /// the driver turned off, both turns stay (the name's return is dropped later).
     private func isStaggered(_ chain: [LegTurn]) -> Bool {
         guard chain.count == 2, chain[1].distance - chain[0].distance >= Self.staggeredDistance else { return false }
+        if chain[1].turn.type == .newName
+            && labels.requiresAnnouncement(from: edges[max(0, chain[0].junction - 1)], to: edges[chain[1].roadEdge]) {
+            return false
+        }
         let sides = chain.map { t -> TurnDirection? in
             guard let m = t.turn.modifier, [.left, .right, .sharpLeft, .sharpRight].contains(m) else { return nil }
             return TurnAngleBands.direction(for: m)
@@ -212,15 +219,27 @@ struct StepCollapsing {
         return first != second
     }
 
+    /// Two turns that together reverse the direction but leave the road the driver came on for another
+    /// (or an unnamed one), where the driver had a choice at the second: two turns, not a U-turn (OSRM's
+    /// `isUTurn` needs the same name before and after). A forced second turn still merges.
+    private func isTurnBackOntoAnotherRoad(_ chain: [LegTurn]) -> Bool {
+        guard chain.count == 2, chain[1].turn.choices > 1, chain[1].turn.type != .newName else { return false }
+        let first = chain[0], last = chain[1]
+        guard abs(first.turn.bearingBefore.turnAngle(to: last.turn.bearingAfter)) >= Self.uTurnDeviation else { return false }
+        let fromEdge = edges[max(0, first.junction - 1)], toEdge = edges[last.roadEdge]
+        let sameRoad = graph.nameIndex[Int(fromEdge)] != 0 && !labels.requiresAnnouncement(from: fromEdge, to: toEdge)
+        return !sameRoad
+    }
+
     /// Opposite turns closer than this are one zig-zag (a staggered junction), said as one maneuver.
     static let staggeredDistance: Meters = 3
 
     /// The one maneuver a run of close maneuvers makes: judged by the total angle from the bearing before the
     /// first to the bearing after the last, onto the last one's road; nil when it amounts to going straight
     /// on along the same road.
-    private func combine(_ chain: [LegTurn]) -> LegTurn? {
+    private func combine(_ chain: [LegTurn], passed all: [LegTurn]) -> LegTurn? {
         let first = chain[0], last = chain[chain.count - 1]
-        let total = first.turn.bearingBefore.turnAngle(to: last.turn.bearingAfter)
+        let total = combinedAngle(chain, passed: all)
         let fromEdge = edges[max(0, first.junction - 1)], toEdge = edges[last.roadEdge]
         let announce = labels.requiresAnnouncement(from: fromEdge, to: toEdge)
         let continues = !announce && graph.nameIndex[Int(toEdge)] != 0
@@ -244,6 +263,26 @@ struct StepCollapsing {
         merged.turn.type = leading == .newName || (leading == .continue && !continues) ? .turn : leading
         return merged
     }
+
+    /// The angle a run of close maneuvers is named by: from the bearing before the first to the bearing
+    /// after the last. A turn followed by a change of name is named by the turn alone when neither of the two
+    /// goes nearly straight and the renamed road passes junctions before the next maneuver (OSRM's
+    /// `findTotalTurnAngle`): the driver turns at the first junction, the road then bends as it will.
+    private func combinedAngle(_ chain: [LegTurn], passed all: [LegTurn]) -> Degrees {
+        let first = chain[0], last = chain[chain.count - 1]
+        let total = first.turn.bearingBefore.turnAngle(to: last.turn.bearingAfter)
+        guard chain.count == 2, last.turn.type == .newName else { return total }
+        let entry = first.turn.bearingBefore.turnAngle(to: first.turn.bearingAfter)
+        let exit = last.turn.bearingBefore.turnAngle(to: last.turn.bearingAfter)
+        if abs(entry) <= Self.nearlyStraight || abs(exit) <= Self.nearlyStraight { return total }
+        let next = all.first { $0.junction > last.junction && !$0.turn.isSilent }?.junction ?? Int.max
+        let passesJunction = all.contains { $0.junction > last.junction && $0.junction < next && $0.turn.roadCount >= 3 }
+        return passesJunction ? entry : total
+    }
+
+    /// A turn within this of straight on counts as going straight when close maneuvers are combined (OSRM
+    /// allows 5° either side of 180).
+    static let nearlyStraight: Degrees = 5
 
     /// A short stretch under another name (a bridge, a link) ending in a turn: one turn onto the final road.
     private func mergeNameStretches(_ turns: [LegTurn]) -> [LegTurn] {
