@@ -73,33 +73,22 @@ public enum NearbyPointsOfInterestFormat: String, Sendable, CaseIterable {
     /// An RFC 7946 FeatureCollection of Points, one feature per line.
     static func geoJSON(_ places: [NearbyPointOfInterest]) -> String {
         var w = JSONWriter(layout: .spaced, capacity: 64 + 256 * places.count)
-        w.beginObject()
-        w.field("type", "FeatureCollection")
-        w.key("features")
-        w.beginArray(multilineIndent: 0)
-        for p in places {
-            let poi = p.pointOfInterest
-            w.beginObject()
-            w.field("type", "Feature")
-            w.key("geometry")
-            w.beginObject()
-            w.field("type", "Point")
-            w.field("coordinates", position: poi.coordinate, decimals: 7)
-            w.endObject()
-            w.key("properties")
-            w.beginObject()
-            w.field("name", poi.name)
-            w.field("category", p.category)
-            w.field("osm_type", "\(poi.osmType)")
-            w.field("osm_id", Int(poi.osmID))
-            w.field("distance", p.distance, decimals: 1)
-            w.field("bearing", p.bearing.degrees, decimals: 1)
-            w.field("compass", p.compass.rawValue)
-            w.endObject()
-            w.endObject()
+        w.featureCollection(multilineIndent: 0) { w in
+            for p in places {
+                let poi = p.pointOfInterest
+                w.feature(.point) { w in
+                    w.position(poi.coordinate, decimals: 7)
+                } properties: { w in
+                    w.field("name", poi.name)
+                    w.field("category", p.category)
+                    w.field("osm_type", "\(poi.osmType)")
+                    w.field("osm_id", Int(poi.osmID))
+                    w.field("distance", p.distance, decimals: 1)
+                    w.field("bearing", p.bearing.degrees, decimals: 1)
+                    w.field("compass", p.compass.rawValue)
+                }
+            }
         }
-        w.endArray()
-        w.endObject()
         return w.text + "\n"
     }
 }
