@@ -99,12 +99,20 @@ public enum RouteGuidance {
     }
 
     /// `steps(for:in:language:)` of a route over an index of the graph.
-    public static func steps(for route: Route, using index: GuidanceIndex, language: InstructionLanguage = .en) -> [[RouteStep]] {
-        route.legs.enumerated().map { n, leg in
+    ///
+    /// `shouldStop`, asked before each leg, abandons the work (a server's request whose time ran out): the
+    /// legs not yet built are left out, so the caller must discard the result when it returns true.
+    public static func steps(for route: Route, using index: GuidanceIndex, language: InstructionLanguage = .en,
+                             shouldStop: (() -> Bool)? = nil) -> [[RouteStep]] {
+        var steps: [[RouteStep]] = []
+        steps.reserveCapacity(route.legs.count)
+        for (n, leg) in route.legs.enumerated() {
+            if let shouldStop, shouldStop() { break }
             var builder = StepBuilder(index: index, leg: leg, language: language)
             if n < route.legs.count - 1 { builder.arrivalIndex = n + 1 }
-            return builder.steps()
+            steps.append(builder.steps())
         }
+        return steps
     }
 
     /// The full waypoint list of a route: densified, with maneuvers, speed limits and warnings.

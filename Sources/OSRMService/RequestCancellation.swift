@@ -3,7 +3,7 @@ import Synchronization
 
 /// The stop signal of one request: a server sets it when the request's time runs out (its `Timeout`
 /// already answered), and the request's work checks it between its long steps (every route leg, every
-/// 4,096 states a search settles, every search of a table, every 1,024 waypoint lines, before rendering
+/// 4,096 states a search settles, every search of a table, every leg's steps, every 1,024 waypoint lines, before rendering
 /// markers) and stops, so a timed-out request's memory is
 /// returned instead of growing on after its answer was sent.
 ///

@@ -10,7 +10,10 @@ extension RoutingService {
     /// - Throws: `NoSegment`, `NoRoute`.
     public func route(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> String {
         let route = try computeRoute(request, workspace: workspace)
-        var steps = request.steps ? RouteGuidance.steps(for: route, using: guidance, language: request.language) : route.legs.map { _ in [] }
+        var steps = request.steps
+            ? RouteGuidance.steps(for: route, using: guidance, language: request.language, shouldStop: RequestCancellation.routerCheck)
+            : route.legs.map { _ in [] }
+        try RequestCancellation.check()   // guidance stopped by the request's timeout: its partial steps are void
         if !request.roundaboutExits { steps = steps.map(RouteGuidance.mergingRoundaboutExits) }
         var options = OSRMRouteResponse.Options()
         options.geometries = request.geometries
