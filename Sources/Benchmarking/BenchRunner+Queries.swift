@@ -15,6 +15,14 @@ extension BenchRunner {
         var duration: Seconds = 0
         var items = 0
 
+        /// Counts one found route that took `elapsed`.
+        mutating func record(_ route: Route, in elapsed: Seconds) {
+            times.append(elapsed)
+            settled += route.settledNodes
+            distance += route.distance
+            duration += route.duration
+        }
+
         func report(_ stage: BenchStage, attempted: Int, withRoutes: Bool, withItems: Bool) -> StageReport {
             let ok = times.count
             return StageReport(
@@ -116,10 +124,7 @@ extension BenchRunner {
                                          algorithm: algorithm, workspace: workspace)
                 let elapsed = (ContinuousClock.now - start).seconds
                 let r = found!
-                pass.route.times.append(elapsed)
-                pass.route.settled += r.settledNodes
-                pass.route.distance += r.distance
-                pass.route.duration += r.duration
+                pass.route.record(r, in: elapsed)
                 row.routeTime = elapsed
                 row.distance = r.distance
                 row.duration = r.duration
@@ -174,10 +179,7 @@ extension BenchRunner {
         }
         let elapsed = (ContinuousClock.now - start).seconds
         if let r = dijkstraRoute {
-            pass.dijkstra.times.append(elapsed)
-            pass.dijkstra.settled += r.settledNodes
-            pass.dijkstra.distance += r.distance
-            pass.dijkstra.duration += r.duration
+            pass.dijkstra.record(r, in: elapsed)
             row.dijkstraTime = elapsed
             row.dijkstraDistance = r.distance
         } else if let failure {
