@@ -65,17 +65,28 @@ extension ServerTests {
         }
     }
 
+    /// A `/waypoints` stream of many megabytes: 60 legs across the map, a waypoint every metre.
+    static var longStreamTarget: String {
+        let coordinates = (0..<60).map { lonLat($0 % 2 == 0 ? "a" : "d") }.joined(separator: ";")
+        return "/waypoints/v1/driving/\(coordinates)?spacing=1"
+    }
+
+    /// Limits that let `longStreamTarget` through (its points, URL and body are far above the defaults).
+    static var longStreamLimits: ServiceLimits {
+        var limits = ServiceLimits()
+        limits.waypointsPerRequest = 10_000_000
+        limits.urlBytes = 32_000
+        limits.responseBytes = 1 << 30
+        return limits
+    }
+
     /// A graceful stop lets a long streamed body in flight finish: the client has read only the first bytes
     /// of a ~30 MB `/waypoints` stream when the server is told to stop, then reads the rest at its pace
     /// (on its own thread, not one of Swift's few cooperative threads the server needs), and gets every
     /// byte and the final chunk; the server stops after that.
     @Test func shutdownFinishesAStreamedBodyInFlight() async throws {
-        let coordinates = (0..<60).map { Self.lonLat($0 % 2 == 0 ? "a" : "d") }.joined(separator: ";")
-        let target = "/waypoints/v1/driving/\(coordinates)?spacing=1"
-        var limits = ServiceLimits()
-        limits.waypointsPerRequest = 10_000_000
-        limits.urlBytes = 32_000
-        limits.responseBytes = 1 << 30
+        let target = Self.longStreamTarget
+        var limits = Self.longStreamLimits
         limits.requestTimeoutSeconds = 600
         let service = RoutingService(graph: Self.graph, limits: limits)
         // Computed on a Dispatch thread: the server's handlers need Swift's few cooperative threads.
@@ -102,12 +113,8 @@ extension ServerTests {
     /// The slow-client guard (`RequestHeadTimeout`) counts from when a response has left, not from when
     /// its end was queued: a body read for longer than the head timeout and the drain limit is not cut.
     @Test func aSlowlyReadBodyOutlastsTheHeadTimeout() async throws {
-        let coordinates = (0..<60).map { Self.lonLat($0 % 2 == 0 ? "a" : "d") }.joined(separator: ";")
-        let target = "/waypoints/v1/driving/\(coordinates)?spacing=1"
-        var limits = ServiceLimits()
-        limits.waypointsPerRequest = 10_000_000
-        limits.urlBytes = 32_000
-        limits.responseBytes = 1 << 30
+        let target = Self.longStreamTarget
+        let limits = Self.longStreamLimits
         try await Self.withServer({ $0.limits = limits; $0.requestHeadTimeoutSeconds = 0.5; $0.drainSeconds = 0.5 }) { _, port in
             let client = try RawHTTPClient(port: port, timeout: 120)
             let reader = StreamReader(fd: client.fd, pause: 20_000)   // at most 64 KB every 20 ms: seconds for the body
