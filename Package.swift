@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "OSMImport", targets: ["OSMImport"]),
         .library(name: "RoadNetworkStore", targets: ["RoadNetworkStore"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "TripPlanning", targets: ["TripPlanning"]),
         .library(name: "Guidance", targets: ["Guidance"]),
         .library(name: "Places", targets: ["Places"]),
         .library(name: "RouteFormats", targets: ["RouteFormats"]),
@@ -72,6 +73,8 @@ let package = Package(
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "LegalSpeedLimits", "OutputFiles", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc", "CPrefetch"]),
+        // The travelling salesman on a duration matrix (`/trip`): exact up to 10 stops, heuristic above.
+        .target(name: "TripPlanning", dependencies: ["Geodesy"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing", "OutputEncoding"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
@@ -91,7 +94,7 @@ let package = Package(
         // `waymark route --format osrm` (one code path), and fuzzable without a server. It links ARExport for
         // Waymark's `/markers` service, which the server answers like the others.
         .target(name: "OSRMService", dependencies: [
-            "Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding",
+            "Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding", "TripPlanning",
         ]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
@@ -155,6 +158,7 @@ let package = Package(
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "SeededRandom", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "TripPlanningTests", dependencies: ["TripPlanning", "SeededRandom", "Geodesy"]),
         .testTarget(name: "OutputEncodingTests", dependencies: ["OutputEncoding", "Geodesy"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [

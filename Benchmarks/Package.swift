@@ -53,5 +53,15 @@ let package = Package(
             ],
             path: "ch-measure"
         ),
+        // The trip solver on real duration matrices against brute force and random restarts
+        // (Benchmarks/run-trip-benchmark, BENCHMARKS.md "Trips").
+        .executableTarget(
+            name: "trip-measure",
+            dependencies: [
+                .product(name: "SeededRandom", package: root),
+                .product(name: "TripPlanning", package: root),
+            ],
+            path: "trip-measure"
+        ),
     ]
 )

@@ -9,6 +9,12 @@ extension RoutingService {
     /// The `/route/v1` body of a request: `waymark serve` and `waymark route --format osrm` both print it.
     /// - Throws: `NoSegment`, `NoRoute`.
     public func route(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> String {
+        try routeResponse(request, workspace: workspace).json(graph: graph)
+    }
+
+    /// The route of a request with its steps, ready to write (`/route`'s body, one of `/trip`'s trips).
+    /// - Throws: `NoSegment`, `NoRoute`; `Timeout` when the request's stop signal was raised.
+    func routeResponse(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> OSRMRouteResponse {
         let route = try computeRoute(request, workspace: workspace)
         var steps = request.steps
             ? RouteGuidance.steps(for: route, using: guidance, language: request.language, shouldStop: RequestCancellation.routerCheck)
@@ -25,7 +31,7 @@ extension RoutingService {
         options.bannerInstructions = request.bannerInstructions
         options.voiceUnits = request.voiceUnits
         options.language = request.language
-        return OSRMRouteResponse(route: route, steps: steps, options: options).json(graph: graph)
+        return OSRMRouteResponse(route: route, steps: steps, options: options)
     }
 
     /// The route of a request, legs joined as `waypoints=` asks.

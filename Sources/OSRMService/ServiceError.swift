@@ -14,6 +14,10 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case noSegment = "NoSegment"
         case noRoute = "NoRoute"
         case tooBig = "TooBig"
+        /// `/trip`: the stops are not all reachable from one another.
+        case noTrips = "NoTrips"
+        /// `/trip`: a combination of `roundtrip`, `source` and `destination` OSRM does not solve.
+        case notImplemented = "NotImplemented"
         case timeout = "Timeout"
         case overloaded = "Overloaded"
 

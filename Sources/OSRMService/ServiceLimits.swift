@@ -1,13 +1,15 @@
 /// The size limits of one request, so a single client cannot make the server do unbounded work.
 ///
 /// Defaults follow `osrm-routed`'s where it has one (`--max-viaroute-size 500`, `--max-table-size 100`,
-/// `--max-nearest-size 100`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
+/// `--max-nearest-size 100`, `--max-trip-size 100`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
 /// with six decimals).
 public struct ServiceLimits: Sendable, Equatable {
     /// Coordinates in one route, waypoints or markers request.
     public var routeCoordinates: Int
     /// Coordinates in one table request (sources × destinations is bounded by its square).
     public var tableCoordinates: Int
+    /// Stops in one trip request (its table is their square, its exact search bounded apart).
+    public var tripStops: Int
     /// Largest `number` of a nearest request.
     public var nearestResults: Int
     /// Longest request target (path and query), in bytes.
@@ -30,7 +32,8 @@ public struct ServiceLimits: Sendable, Equatable {
 
     public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
                 bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
-                poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20) {
+                poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20,
+                tripStops: Int = 100) {
         self.routeCoordinates = routeCoordinates
         self.tableCoordinates = tableCoordinates
         self.nearestResults = nearestResults
@@ -41,5 +44,6 @@ public struct ServiceLimits: Sendable, Equatable {
         self.poiRadiusMeters = poiRadiusMeters
         self.waypointsPerRequest = waypointsPerRequest
         self.responseBytes = responseBytes
+        self.tripStops = tripStops
     }
 }

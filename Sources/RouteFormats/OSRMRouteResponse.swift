@@ -90,6 +90,22 @@ public struct OSRMRouteResponse: Sendable {
         w.field("code", "Ok")
         w.key("routes")
         w.beginArray()
+        writeRoute(graph: graph, into: &w)
+        w.endArray()
+        if !options.skipWaypoints {
+            w.key("waypoints")
+            w.beginArray()
+            for waypoint in route.waypoints { Self.writeWaypoint(waypoint, graph: graph, into: &w) }
+            w.endArray()
+        }
+        w.endObject()
+        return w.text
+    }
+
+    /// The route object alone (`geometry`, `legs`, `weight`, `duration`, `distance`): one element of
+    /// `/route`'s `routes` or of `/trip`'s `trips`.
+    /// - Complexity: O(coordinates + steps × junction degree).
+    public func writeRoute(graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
         if options.overview != .none {
             w.key("geometry")
@@ -107,25 +123,21 @@ public struct OSRMRouteResponse: Sendable {
         w.field("duration", route.duration)
         w.field("distance", route.distance)
         w.endObject()
-        w.endArray()
-        if !options.skipWaypoints {
-            w.key("waypoints")
-            w.beginArray()
-            for waypoint in route.waypoints { Self.writeWaypoint(waypoint, graph: graph, into: &w) }
-            w.endArray()
-        }
-        w.endObject()
-        return w.text
     }
 
     /// An OSRM waypoint object: `name`, snapped `location`, snap `distance`.
     public static func writeWaypoint(_ waypoint: SnappedLocation, graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
+        writeWaypointFields(waypoint, graph: graph, into: &w)
+        w.endObject()
+    }
+
+    /// The fields of a waypoint object, for services that add their own (`/trip`'s `waypoint_index`).
+    public static func writeWaypointFields(_ waypoint: SnappedLocation, graph: RoadGraph, into w: inout JSONWriter) {
         w.field("name", roadName(of: waypoint.edge, in: graph))
         w.key("location")
         writePosition(waypoint.location, into: &w)
         w.field("distance", waypoint.distance, decimals: 2)
-        w.endObject()
     }
 
     /// OSRM's error code for a routing error: `NoSegment` (no road near a point), `NoRoute`,
