@@ -91,6 +91,24 @@ public struct OSRMRouteResponse: Sendable {
         w.key("routes")
         w.beginArray()
         w.beginObject()
+        writeRouteFields(graph: graph, into: &w)
+        w.endObject()
+        w.endArray()
+        if !options.skipWaypoints {
+            w.key("waypoints")
+            w.beginArray()
+            for waypoint in route.waypoints { Self.writeWaypoint(waypoint, graph: graph, into: &w) }
+            w.endArray()
+        }
+        w.endObject()
+        return w.text
+    }
+
+    /// The fields of OSRM's route object (`geometry`, `legs`, `weight_name`, `weight`, `duration`,
+    /// `distance`) into an object the caller has opened: a `/route` response's route, or a `/match`
+    /// response's matching, which adds its `confidence`.
+    /// - Complexity: O(coordinates + steps × junction degree).
+    public func writeRouteFields(graph: RoadGraph, into w: inout JSONWriter) {
         if options.overview != .none {
             w.key("geometry")
             writeGeometry(overviewCoordinates(), into: &w)
@@ -106,16 +124,6 @@ public struct OSRMRouteResponse: Sendable {
         w.field("weight", route.weight)
         w.field("duration", route.duration)
         w.field("distance", route.distance)
-        w.endObject()
-        w.endArray()
-        if !options.skipWaypoints {
-            w.key("waypoints")
-            w.beginArray()
-            for waypoint in route.waypoints { Self.writeWaypoint(waypoint, graph: graph, into: &w) }
-            w.endArray()
-        }
-        w.endObject()
-        return w.text
     }
 
     /// An OSRM waypoint object: `name`, snapped `location`, snap `distance`.
