@@ -106,8 +106,13 @@ public struct MatchRequest: Sendable {
     }
 
     /// The trace the matcher reads: the request's points, times and precisions (defaults filled in).
-    /// - Throws: `InvalidValue` should the trace still be refused (parse has checked what it checks).
+    /// - Throws: `InvalidOptions` for a timestamp or radius list set to the wrong length after parsing;
+    ///   `InvalidValue` for a trace the matcher refuses (times set after parsing that do not increase).
     func trace(defaultPrecision: Meters) throws(ServiceError) -> MatchTrace {
+        for (name, count) in [("timestamps", timestamps?.count ?? coordinates.count), ("radiuses", radiuses.count)]
+        where count != coordinates.count {
+            throw ServiceError(.invalidOptions, "Number of \(name) (\(count)) does not match number of coordinates (\(coordinates.count))")
+        }
         do throws(MatchTraceError) {
             return try MatchTrace(coordinates: coordinates, timestamps: timestamps,
                                   precisions: radiuses.map { $0 ?? defaultPrecision })

@@ -96,3 +96,19 @@ private typealias F = ServiceFixture
         #expect((many.json["message"] as? String)?.contains("(4)") == true)
     }
 }
+
+/// A request built in code rather than parsed: lists of the wrong length are refused, not trapped on.
+@Suite struct MatchRequestInCodeTests {
+    @Test func timestampsOfTheWrongLengthAreInvalidOptions() throws {
+        let service = F.service()
+        var request = try MatchRequest.parse(coordinates: MatchServiceTests.trace, options: [], limits: ServiceLimits())
+        request.timestamps = [1, 2]
+        #expect(throws: ServiceError(.invalidOptions, "Number of timestamps (2) does not match number of coordinates (5)")) {
+            try service.match(request, workspace: service.makeWorkspace())
+        }
+        request.timestamps = [1, 2, 3, 3, 4]
+        #expect(throws: ServiceError(.invalidValue, "timestamp 3 is not later than timestamp 2 (timestamps must increase)")) {
+            try service.match(request, workspace: service.makeWorkspace())
+        }
+    }
+}
