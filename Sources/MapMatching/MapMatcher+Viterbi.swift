@@ -11,15 +11,15 @@ extension MapMatcher {
               medianInterval: Seconds?, workspace: RoutingWorkspace) -> ViterbiLayer {
         let greatCircle = GreatCircle.distance(from: trace.coordinates[previous.point], to: trace.coordinates[t])
         let delta = maximumDelta(greatCircle: greatCircle, intervals: t - previous.point, medianInterval: medianInterval)
-        let emissions = candidates.map { MatchingProbabilities.emission(distance: $0.distance, precision: trace.precisions[t]) }
-        var layer = ViterbiLayer(point: t, candidates: candidates, emissions: emissions)
+        let candidateEmissions = emissions(candidates, precision: trace.precisions[t])
+        var layer = ViterbiLayer(point: t, candidates: candidates, emissions: candidateEmissions)
         layer.scores = candidates.map { _ in -.infinity }
         for (i, source) in previous.candidates.enumerated() where previous.scores[i] > -.infinity {
             let lengths = router.roadDistances(from: source, to: candidates, within: greatCircle + delta,
                                                workspace: workspace)
             for (j, length) in lengths.enumerated() {
                 guard let length, abs(length - greatCircle) <= delta else { continue }
-                let score = previous.scores[i] + emissions[j]
+                let score = previous.scores[i] + candidateEmissions[j]
                     + MatchingProbabilities.transition(routeLength: length, greatCircle: greatCircle, beta: parameters.beta)
                 if score > layer.scores[j] {
                     layer.scores[j] = score

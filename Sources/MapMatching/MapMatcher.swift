@@ -94,7 +94,8 @@ public struct MapMatcher: Sendable {
                                     limit: parameters.maximumCandidates)
     }
 
-    private func emissions(_ candidates: [SnappedLocation], precision: Meters) -> [Double] {
+    /// Each candidate's emission log-probability for a point of precision `precision`.
+    func emissions(_ candidates: [SnappedLocation], precision: Meters) -> [Double] {
         candidates.map { MatchingProbabilities.emission(distance: $0.distance, precision: precision) }
     }
 
