@@ -63,5 +63,18 @@ let package = Package(
             ],
             path: "trip-measure"
         ),
+        // The map-matching benchmark (BENCHMARKS.md, "Map matching"): drives, noisy traces, matched share.
+        .executableTarget(
+            name: "match-measure",
+            dependencies: [
+                .product(name: "Geodesy", package: root),
+                .product(name: "RoadNetwork", package: root),
+                .product(name: "Routing", package: root),
+                .product(name: "MapMatching", package: root),
+                .product(name: "SeededRandom", package: root),
+                .product(name: "WaymarkKit", package: root),
+            ],
+            path: "match-measure"
+        ),
     ]
 )

@@ -1,7 +1,7 @@
 /// The size limits of one request, so a single client cannot make the server do unbounded work.
 ///
 /// Defaults follow `osrm-routed`'s where it has one (`--max-viaroute-size 500`, `--max-table-size 100`,
-/// `--max-nearest-size 100`, `--max-trip-size 100`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
+/// `--max-nearest-size 100`, `--max-trip-size 100`, `--max-matching-size 100`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
 /// with six decimals).
 public struct ServiceLimits: Sendable, Equatable {
     /// Coordinates in one route, waypoints or markers request.
@@ -29,11 +29,16 @@ public struct ServiceLimits: Sendable, Equatable {
     public var waypointsPerRequest: Int
     /// The largest body one request may be answered with, bytes; a larger one is `TooBig`.
     public var responseBytes: Int
+    /// Points in one match request (OSRM's `--max-matching-size`).
+    public var matchCoordinates: Int
+    /// Largest `radiuses` value of a match request, metres: a point's candidates are searched within
+    /// three times it (OSRM's `--max-matching-radius`; OSRM has no limit by default).
+    public var matchRadiusMeters: Double
 
     public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
                 bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
                 poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20,
-                tripStops: Int = 100) {
+                tripStops: Int = 100, matchCoordinates: Int = 100, matchRadiusMeters: Double = 100) {
         self.routeCoordinates = routeCoordinates
         self.tableCoordinates = tableCoordinates
         self.nearestResults = nearestResults
@@ -45,5 +50,7 @@ public struct ServiceLimits: Sendable, Equatable {
         self.waypointsPerRequest = waypointsPerRequest
         self.responseBytes = responseBytes
         self.tripStops = tripStops
+        self.matchCoordinates = matchCoordinates
+        self.matchRadiusMeters = matchRadiusMeters
     }
 }

@@ -107,6 +107,15 @@ public struct OSRMRouteResponse: Sendable {
     /// - Complexity: O(coordinates + steps × junction degree).
     public func writeRoute(graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
+        writeRouteFields(graph: graph, into: &w)
+        w.endObject()
+    }
+
+    /// The fields of OSRM's route object (`geometry`, `legs`, `weight_name`, `weight`, `duration`,
+    /// `distance`) into an object the caller has opened: a `/route` response's route, or a `/match`
+    /// response's matching, which adds its `confidence`.
+    /// - Complexity: O(coordinates + steps × junction degree).
+    public func writeRouteFields(graph: RoadGraph, into w: inout JSONWriter) {
         if options.overview != .none {
             w.key("geometry")
             writeGeometry(overviewCoordinates(), into: &w)
@@ -122,7 +131,6 @@ public struct OSRMRouteResponse: Sendable {
         w.field("weight", route.weight)
         w.field("duration", route.duration)
         w.field("distance", route.distance)
-        w.endObject()
     }
 
     /// An OSRM waypoint object: `name`, snapped `location`, snap `distance`.

@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func unsupportedServicesNoLongerIncludeTrip() throws {
-        #expect(try F.ask("/match/v1/driving/\(F.lonLat("a"));\(F.lonLat("d"))").json["code"] as? String == "InvalidService")
+        #expect(try F.ask("/tile/v1/driving/\(F.lonLat("a"));\(F.lonLat("d"))").json["code"] as? String == "InvalidService")
         #expect(try F.ask(Self.target(["a", "d"])).json["code"] as? String == "Ok")
     }
 }
