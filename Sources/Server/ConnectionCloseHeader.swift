@@ -33,7 +33,7 @@ final class ConnectionCloseHeader: ChannelDuplexHandler, RemovableChannelHandler
             context.fireChannelRead(data)
             return
         }
-        let close = Self.asksToClose(head.headerFields)
+        let close = Self.asksToClose(head.headerFields[values: .connection])
         closes.append(close)
         if close && head.headerFields[.connection] != "close" {
             head.headerFields[.connection] = "close"
@@ -56,9 +56,10 @@ final class ConnectionCloseHeader: ChannelDuplexHandler, RemovableChannelHandler
         }
     }
 
-    /// Whether the `Connection` field (a comma-separated token list, in one or more lines) holds `close`.
-    static func asksToClose(_ fields: HTTPFields) -> Bool {
-        fields[values: .connection].contains { value in
+    /// Whether the `Connection` field (a comma-separated token list, in one or more lines: `values`)
+    /// holds `close`.
+    static func asksToClose(_ values: [String]) -> Bool {
+        values.contains { value in
             value.split(separator: ",").contains { token in
                 token.trimmingASCIISpaces.utf8.elementsEqual("close".utf8) { a, b in a | 0x20 == b }
             }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import OSRMService
 @testable import Server
 import Testing
@@ -84,11 +83,7 @@ extension ServerTests {
     }
 
     @Test func closeFieldTokens() {
-        func fields(_ values: String...) -> HTTPFields {
-            var fields = HTTPFields()
-            for value in values { fields.append(HTTPField(name: .connection, value: value)) }
-            return fields
-        }
+        func fields(_ values: String...) -> [String] { values }
         #expect(ConnectionCloseHeader.asksToClose(fields("close")))
         #expect(ConnectionCloseHeader.asksToClose(fields("Close")))
         #expect(ConnectionCloseHeader.asksToClose(fields("keep-alive,  close")))
