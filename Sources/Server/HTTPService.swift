@@ -81,6 +81,8 @@ public final class HTTPService: Sendable {
             httpDecoderConfiguration: .init(maxHeaderFieldSize: headLimit, maxHeaderListSize: headLimit, maxHeaderFieldCount: 100))
         let host = configuration.host
         let logger = self.logger
+        // Hummingbird's per-request loggers (a request ID each) set metadata cheaply through this handler.
+        let requestLogger = Logger(label: logger.label) { _ in LazyMetadataLogHandler(base: logger.handler) }
         let app = Application(
             responder: responder,
             // Each connection's task on its own event loop: routing alone crosses to the worker pool and back.
@@ -92,7 +94,7 @@ public final class HTTPService: Sendable {
                 logger.info("listening on http://\(host):\(port)")
                 onListening(host, port)
             },
-            logger: logger)
+            logger: requestLogger)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app)]
         if configuration.handlesSignals { services.append(.init(service: ReloadOnHangup(state: state, metrics: metrics, logger: logger))) }
         var groupConfiguration = ServiceGroupConfiguration(
