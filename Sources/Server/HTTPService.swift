@@ -12,8 +12,9 @@ import UnixSignals
 /// `waymark serve`: OSRM's HTTP API (and Waymark's own services) over one road database.
 ///
 /// Hummingbird serves HTTP/1.1 on NIO's event loops, each connection's task pinned to its own loop
-/// (`EventLoopPinnedChannel`); routing requests are answered on a `WorkerPool` of `threads` threads sharing
-/// one read-only `RoutingService`, and the access log is written off the request path (`AccessLog`). swift-service-lifecycle runs the server:
+/// (`EventLoopPinnedChannel`); routing requests are answered on a `WorkerPool` of `threads` threads
+/// sharing one read-only `RoutingService`, and the access log is written off the request path
+/// (`AccessLog`). swift-service-lifecycle runs the server:
 /// SIGTERM or SIGINT stops accepting connections and lets requests in flight finish (up to
 /// `drainSeconds`); SIGHUP loads the database again and swaps it in (`ServiceState`), requests in flight
 /// finishing on the old one.

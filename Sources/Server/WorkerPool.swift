@@ -8,9 +8,10 @@ import Synchronization
 /// Routing is CPU-bound and synchronous, so it runs here rather than on Swift's cooperative pool or
 /// NIO's event loops (which keep accepting and reading connections meanwhile). A request waits in a
 /// bounded queue; past `queueLimit` waiting requests a new one is refused at once (`Overloaded`), and
-/// one not answered within its timeout gets `Timeout` from the pool's watchdog (`RequestDeadlines`; a queued request whose time ran out is skipped;
-/// one already running is told to stop, `RequestCancellation`, and stops at its next check: the next
-/// route leg, the next 1,024 waypoint lines; its answer is discarded and its memory returned).
+/// one not answered within its timeout gets `Timeout` from the pool's watchdog (`RequestDeadlines`; a
+/// queued request whose time ran out is skipped; one already running is told to stop,
+/// `RequestCancellation`, and stops at its next check: the next route leg, the next 1,024 waypoint
+/// lines; its answer is discarded and its memory returned).
 ///
 /// Each thread keeps the workspace of the last `RoutingService` it served; after a reload the first job
 /// on the new service makes a new workspace and the old one (and with it the old service) is released.
