@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit",
+                "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit", "CMalloc",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

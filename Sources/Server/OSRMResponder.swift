@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import MapPage
 import NIOCore
 import OSRMService
@@ -15,7 +14,8 @@ struct OSRMResponder: HTTPResponder {
     let pool: WorkerPool
     let metrics: RequestMetrics
     let limits: ServiceLimits
-    let accessLog: Logger
+    /// Where a line per answered request goes; nil writes none (a log level above `info`).
+    let accessLog: AccessLog?
     /// The map page's files (`/`, `/map/…`, `/lib/leaflet/…`); nil when the page is not served.
     var mapPage: MapPageFiles?
 
@@ -32,7 +32,7 @@ struct OSRMResponder: HTTPResponder {
         let duration = ContinuousClock.now - start
         let code = answer.status == 200 ? "Ok" : Self.code(in: answer.body)
         metrics.record(service: service, code: code, status: answer.status, duration: duration)
-        accessLog.info("\(request.method) \(target.prefix(300)) \(answer.status) \(code) \(String(format: "%.2f", duration.milliseconds)) ms")
+        accessLog?.record(method: request.method.rawValue, target: target, status: answer.status, code: code, duration: duration)
         return Self.response(answer, method: request.method)
     }
 
