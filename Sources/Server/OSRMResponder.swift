@@ -20,7 +20,7 @@ struct OSRMResponder: HTTPResponder {
     var mapPage: MapPageFiles?
 
     /// Services named in metrics labels; anything else is `other`.
-    static let knownServices: Set<String> = ["route", "nearest", "table", "trip", "waypoints", "markers", "pois", "roads", "directions",
+    static let knownServices: Set<String> = ["route", "nearest", "table", "trip", "match", "waypoints", "markers", "pois", "roads", "directions",
                                              "health", "metrics"]
 
     func respond(to request: Request, context: Context) async throws -> Response {
