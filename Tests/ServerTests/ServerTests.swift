@@ -51,7 +51,7 @@ import TestSupport
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { Issue.record("the server did not start"); return }
         do {
-            try await body(server, port)
+            try await withTaskExecutorPreference(BlockingClientExecutor.shared) { try await body(server, port) }
         } catch {
             Issue.record(error)
         }
