@@ -9,7 +9,15 @@ extension RoutingService {
     /// The `/route/v1` body of a request: `waymark serve` and `waymark route --format osrm` both print it.
     /// - Throws: `NoSegment`, `NoRoute`.
     public func route(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> String {
-        let route = try computeRoute(request, workspace: workspace)
+        let routes = try computeRoutes(request, workspace: workspace)
+        var response = try osrmResponse(for: routes[0], request)
+        for alternative in routes.dropFirst() { response.alternatives.append(try osrmResponse(for: alternative, request)) }
+        return response.json(graph: graph)
+    }
+
+    /// One route of a `/route/v1` answer with its steps (when asked) and the request's output options.
+    /// - Throws: `Timeout` when the request's stop signal ended the guidance.
+    func osrmResponse(for route: Route, _ request: RouteRequest) throws(ServiceError) -> OSRMRouteResponse {
         var steps = request.steps
             ? RouteGuidance.steps(for: route, using: guidance, language: request.language, shouldStop: RequestCancellation.routerCheck)
             : route.legs.map { _ in [] }
@@ -25,7 +33,7 @@ extension RoutingService {
         options.bannerInstructions = request.bannerInstructions
         options.voiceUnits = request.voiceUnits
         options.language = request.language
-        return OSRMRouteResponse(route: route, steps: steps, options: options).json(graph: graph)
+        return OSRMRouteResponse(route: route, steps: steps, options: options)
     }
 
     /// The route of a request, legs joined as `waypoints=` asks.

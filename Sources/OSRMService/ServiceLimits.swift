@@ -1,7 +1,7 @@
 /// The size limits of one request, so a single client cannot make the server do unbounded work.
 ///
 /// Defaults follow `osrm-routed`'s where it has one (`--max-viaroute-size 500`, `--max-table-size 100`,
-/// `--max-nearest-size 100`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
+/// `--max-nearest-size 100`, `--max-alternatives 3`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
 /// with six decimals).
 public struct ServiceLimits: Sendable, Equatable {
     /// Coordinates in one route, waypoints or markers request.
@@ -27,10 +27,14 @@ public struct ServiceLimits: Sendable, Equatable {
     public var waypointsPerRequest: Int
     /// The largest body one request may be answered with, bytes; a larger one is `TooBig`.
     public var responseBytes: Int
+    /// Most alternatives one route request may ask for (`osrm-routed --max-alternatives`, default 3);
+    /// each costs an unpacking and a test, so more is `TooBig`.
+    public var alternatives: Int
 
     public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
                 bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
-                poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20) {
+                poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20,
+                alternatives: Int = 3) {
         self.routeCoordinates = routeCoordinates
         self.tableCoordinates = tableCoordinates
         self.nearestResults = nearestResults
@@ -41,5 +45,6 @@ public struct ServiceLimits: Sendable, Equatable {
         self.poiRadiusMeters = poiRadiusMeters
         self.waypointsPerRequest = waypointsPerRequest
         self.responseBytes = responseBytes
+        self.alternatives = alternatives
     }
 }

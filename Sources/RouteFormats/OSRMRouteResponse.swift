@@ -74,6 +74,9 @@ public struct OSRMRouteResponse: Sendable {
     /// arrays when `options.steps` is false.
     public var steps: [[RouteStep]]
     public var options: Options
+    /// The alternative routes written after this one in `routes`, each with its own steps and options
+    /// (the waypoints are this route's).
+    public var alternatives: [OSRMRouteResponse] = []
 
     public init(route: Route, steps: [[RouteStep]], options: Options = Options()) {
         precondition(steps.count == route.legs.count, "one step list per leg")
@@ -90,6 +93,21 @@ public struct OSRMRouteResponse: Sendable {
         w.field("code", "Ok")
         w.key("routes")
         w.beginArray()
+        writeRouteObject(graph: graph, into: &w)
+        for alternative in alternatives { alternative.writeRouteObject(graph: graph, into: &w) }
+        w.endArray()
+        if !options.skipWaypoints {
+            w.key("waypoints")
+            w.beginArray()
+            for waypoint in route.waypoints { Self.writeWaypoint(waypoint, graph: graph, into: &w) }
+            w.endArray()
+        }
+        w.endObject()
+        return w.text
+    }
+
+    /// The route object of `routes`: geometry, legs, weight, duration, distance.
+    private func writeRouteObject(graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
         if options.overview != .none {
             w.key("geometry")
@@ -107,15 +125,6 @@ public struct OSRMRouteResponse: Sendable {
         w.field("duration", route.duration)
         w.field("distance", route.distance)
         w.endObject()
-        w.endArray()
-        if !options.skipWaypoints {
-            w.key("waypoints")
-            w.beginArray()
-            for waypoint in route.waypoints { Self.writeWaypoint(waypoint, graph: graph, into: &w) }
-            w.endArray()
-        }
-        w.endObject()
-        return w.text
     }
 
     /// An OSRM waypoint object: `name`, snapped `location`, snap `distance`.
