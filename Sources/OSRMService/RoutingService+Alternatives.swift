@@ -23,12 +23,13 @@ extension RoutingService {
     }
 
     /// The route a Waymark service (`/waypoints`, `/markers`) follows: the best one for `alternative`
-    /// 0, else that alternative of the best route (`computeRoutes` asked for `alternative` of them).
+    /// 0, else that route of the answer to `alternatives` at the limit (`computeRoutes`), so that K is
+    /// the K-th alternative a full `/route/v1` answer lists.
     /// - Throws: `NoRoute` naming `alternative` and how many alternatives there are when it is past them.
     func selectedRoute(_ request: RouteRequest, alternative: Int, workspace: RoutingWorkspace) throws(ServiceError) -> Route {
         guard alternative > 0 else { return try computeRoute(request, workspace: workspace) }
         var asked = request
-        asked.alternatives = alternative
+        asked.alternatives = max(alternative, limits.alternatives)
         let routes = try computeRoutes(asked, workspace: workspace)
         guard alternative < routes.count else {
             let why = request.coordinates.count == 2 ? "" : " (alternatives are found only between two coordinates)"

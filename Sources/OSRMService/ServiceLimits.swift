@@ -1,3 +1,5 @@
+import Routing
+
 /// The size limits of one request, so a single client cannot make the server do unbounded work.
 ///
 /// Defaults follow `osrm-routed`'s where it has one (`--max-viaroute-size 500`, `--max-table-size 100`,
@@ -34,7 +36,7 @@ public struct ServiceLimits: Sendable, Equatable {
     public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
                 bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
                 poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20,
-                alternatives: Int = 3) {
+                alternatives: Int = AlternativeOptions.defaultMaximumCount) {
         self.routeCoordinates = routeCoordinates
         self.tableCoordinates = tableCoordinates
         self.nearestResults = nearestResults

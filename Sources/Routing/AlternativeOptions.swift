@@ -10,6 +10,9 @@
 /// Contract: `maximumStretch >= 0`, `maximumSharing` and `localOptimality` in 0...1, `candidateLimit >= 1`
 /// (`init` clamps them).
 public struct AlternativeOptions: Sendable, Equatable {
+    /// OSRM's default most alternatives per request (`osrm-routed --max-alternatives`): services ask this
+    /// many when they select the K-th route, so that K means the same route as in a full answer.
+    public static let defaultMaximumCount = 3
     /// OSRM's default stretch limit: an alternative at most 25 % heavier than the best route.
     public static let defaultMaximumStretch = 0.25
     /// OSRM's default sharing limit: at most 75 % of the best route's weight shared.
@@ -20,6 +23,9 @@ public struct AlternativeOptions: Sendable, Equatable {
     /// stretch. Each costs an unpacking and one hierarchy query; past a few dozen the last ones are
     /// seldom taken.
     public static let defaultCandidateLimit = 32
+    /// The weight of the stretch beside the sharing in a candidate's score (lower is better): Abraham et
+    /// al.'s ordering, which prefers a route that is hardly slower to one that is merely different.
+    static let stretchWeightInScore = 2.0
 
     public var maximumStretch: Double
     public var maximumSharing: Double

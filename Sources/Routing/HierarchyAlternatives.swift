@@ -92,7 +92,7 @@ enum HierarchyAlternatives {
             let sharing = Double(shared) / bestCost
             guard sharing <= options.maximumSharing else { continue }
             let stretch = Double(UInt64(candidate.cost) - min(offset, UInt64(candidate.cost))) / bestCost - 1
-            ranked.append((2 * stretch + sharing, candidate))
+            ranked.append((AlternativeOptions.stretchWeightInScore * stretch + sharing, candidate))
         }
         ranked.sort { $0.score < $1.score }
         return ranked.map(\.candidate)

@@ -57,8 +57,9 @@ extension Router {
         return result
     }
 
-    /// The candidates that pass every test against the best path, best score (twice the stretch plus the
-    /// sharing) first, each then checked for sharing with those taken before it; at most `count`.
+    /// The candidates that pass every test against the best path, taken in order of score (twice the
+    /// stretch plus the sharing), each checked for sharing with those taken before it; at most `count`,
+    /// lightest first.
     private func admissible(_ found: HierarchyAlternatives.Found, metric: RoutingMetric, count: Int,
                             options: AlternativeOptions, workspace ws: RoutingWorkspace,
                             stopped: RoutingError) throws(RoutingError) -> [SearchResult] {
@@ -73,7 +74,7 @@ extension Router {
             guard stretch <= options.maximumStretch, sharing <= options.maximumSharing, profile.drivesEachEdgeOnce,
                   isLocallyOptimal(profile, viaCost: candidate.viaCost, within: options.localOptimality * bestCost,
                                    metric: metric, workspace: ws) else { continue }
-            passed.append((2 * stretch + sharing, profile))
+            passed.append((AlternativeOptions.stretchWeightInScore * stretch + sharing, profile))
         }
         passed.sort { $0.score < $1.score }
         var taken: [PathProfile] = []
@@ -81,7 +82,8 @@ extension Router {
             let overlapsTaken = taken.contains { Double(profile.sharedCost(with: $0)) > options.maximumSharing * bestCost }
             if !overlapsTaken { taken.append(profile) }
         }
-        return taken.map(\.path)
+        // Chosen by quality, listed by weight: a driver compares them by time.
+        return taken.map(\.path).sorted { $0.cost < $1.cost }
     }
 
     /// The T-test: whether the stretch of `profile` from `window` before its via vertex to `window` after

@@ -19,7 +19,8 @@ extension Navigator {
                             options: GuidanceOptions = GuidanceOptions(),
                             timer: StageTimer? = nil) throws -> (route: Route, waypoints: [Waypoint]) {
         guard alternative > 0 else { return try guidedRoute(from: from, to: to, via: via, options: options, timer: timer) }
-        let routes = try self.routes(from: from, to: to, via: via, alternatives: alternative)
+        // All of them, as a full answer lists them: the K-th of fewer asked may be another route.
+        let routes = try self.routes(from: from, to: to, via: via, alternatives: max(alternative, AlternativeOptions.defaultMaximumCount))
         guard alternative < routes.count else {
             throw AlternativeRouteError(requested: alternative, available: routes.count - 1, hasVias: !via.isEmpty)
         }

@@ -423,7 +423,8 @@
     alternativeLayer.clearLayers();
     dom.alternatives.replaceChildren();
     dom.alternativesSection.hidden = routes.length < 2;
-    status.alternatives = routes.map((r, i) => ({ duration: r.duration, distance: r.distance, selected: i === state.alternative }));
+    status.alternatives = routes.map((r, i) => ({ duration: r.duration, distance: r.distance, selected: i === state.alternative,
+      drawnMuted: routes.length > 1 && i !== state.alternative }));
     if (routes.length < 2) return;
     routes.forEach((route, i) => {
       const item = document.createElement('li');
