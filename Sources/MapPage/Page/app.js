@@ -17,8 +17,9 @@
   };
   /** Alternatives asked of the server (its default `ServiceLimits.alternatives`). */
   const maxAlternatives = 3;
-  /** The muted colour of the routes not selected. */
-  const alternativeColor = '#7d8794';
+  /** The muted colour of the routes not followed: a pale violet, apart from the warning colours and
+   * the grey of roads and of unknown limits. */
+  const alternativeColor = '#a393d6';
   /** Route colours by speed warning (as the AR markers use them); `unchecked` (a limit the warning
    * policy does not compare) is grey like `unknown`. */
   const warningColors = { normal: '#1f6fd1', over: '#f08c00', far_over: '#d62828', unknown: '#8a8a8a', unchecked: '#8a8a8a' };
@@ -438,7 +439,8 @@
       dom.alternatives.append(item);
       if (i === state.alternative) return;
       const line = route.geometry.coordinates.map(([lon, lat]) => [lat, lon]);
-      L.polyline(line, { renderer: routeRenderer, color: alternativeColor, weight: 6, opacity: 0.75 })
+      L.polyline(line, { renderer: routeRenderer, color: '#fff', weight: 10, opacity: 0.8, interactive: false }).addTo(alternativeLayer);
+      L.polyline(line, { renderer: routeRenderer, color: alternativeColor, weight: 6, opacity: 0.9 })
         .bindTooltip(`${formatDuration(route.duration)}, ${formatDistance(route.distance)}`, { sticky: true })
         .on('click', (event) => { L.DomEvent.stop(event); selectAlternative(i); })
         .addTo(alternativeLayer);
