@@ -57,30 +57,26 @@ extension Router {
         return result
     }
 
-    /// The candidates that pass every test against the best path, taken in order of score (twice the
-    /// stretch plus the sharing), each checked for sharing with those taken before it; at most `count`,
-    /// lightest first.
+    /// The candidates that pass every test, taken in the screen's order (its score: twice the stretch
+    /// plus the packed sharing), until `count` are taken: each must share at most the limit with the best
+    /// path and with every one taken before it, and the costly T-test runs only on a candidate that passed
+    /// every other test. Listed lightest first.
     private func admissible(_ found: HierarchyAlternatives.Found, metric: RoutingMetric, count: Int,
                             options: AlternativeOptions, workspace ws: RoutingWorkspace,
                             stopped: RoutingError) throws(RoutingError) -> [SearchResult] {
         let best = PathProfile(found.best, router: self, metric: metric)
         let bestCost = max(1, found.best.cost * metric.unitsPerOne)
-        var passed: [(score: Double, profile: PathProfile)] = []
-        for candidate in found.candidates {
+        let sharingLimit = options.maximumSharing * bestCost
+        var taken: [PathProfile] = []
+        for candidate in found.candidates where taken.count < count {
             if let shouldStop = ws.shouldStop, shouldStop() { throw stopped }
+            guard candidate.path.cost * metric.unitsPerOne <= (1 + options.maximumStretch) * bestCost else { continue }
             let profile = PathProfile(candidate.path, router: self, metric: metric)
-            let stretch = candidate.path.cost * metric.unitsPerOne / bestCost - 1
-            let sharing = Double(profile.sharedCost(with: best)) / bestCost
-            guard stretch <= options.maximumStretch, sharing <= options.maximumSharing, profile.drivesEachEdgeOnce,
+            guard profile.drivesEachEdgeOnce,
+                  ([best] + taken).allSatisfy({ Double(profile.sharedCost(with: $0)) <= sharingLimit }),
                   isLocallyOptimal(profile, viaCost: candidate.viaCost, within: options.localOptimality * bestCost,
                                    metric: metric, workspace: ws) else { continue }
-            passed.append((AlternativeOptions.stretchWeightInScore * stretch + sharing, profile))
-        }
-        passed.sort { $0.score < $1.score }
-        var taken: [PathProfile] = []
-        for (_, profile) in passed where taken.count < count {
-            let overlapsTaken = taken.contains { Double(profile.sharedCost(with: $0)) > options.maximumSharing * bestCost }
-            if !overlapsTaken { taken.append(profile) }
+            taken.append(profile)
         }
         // Chosen by quality, listed by weight: a driver compares them by time.
         return taken.map(\.path).sorted { $0.cost < $1.cost }
