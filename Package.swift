@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "OSMImport", targets: ["OSMImport"]),
         .library(name: "RoadNetworkStore", targets: ["RoadNetworkStore"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "TripPlanning", targets: ["TripPlanning"]),
+        .library(name: "MapMatching", targets: ["MapMatching"]),
         .library(name: "Guidance", targets: ["Guidance"]),
         .library(name: "Places", targets: ["Places"]),
         .library(name: "RouteFormats", targets: ["RouteFormats"]),
@@ -72,6 +74,10 @@ let package = Package(
         .target(name: "OSMImport", dependencies: ["Geodesy", "RoadNetwork", "LegalSpeedLimits", "OutputFiles", "CExpat", "CZlib", "CBzip2", "CMalloc"]),
         .target(name: "RoadNetworkStore", dependencies: ["Geodesy", "RoadNetwork", "OutputFiles", "CSQLite", "CZlib", "CMalloc"]),
         .target(name: "Routing", dependencies: ["Geodesy", "RoadNetwork", "CMalloc", "CPrefetch"]),
+        // The travelling salesman on a duration matrix (`/trip`): exact up to 10 stops, heuristic above.
+        .target(name: "TripPlanning", dependencies: ["Geodesy"]),
+        // Map matching (a hidden Markov model over the router's candidates and road lengths).
+        .target(name: "MapMatching", dependencies: ["Geodesy", "Routing"]),
         .target(name: "Guidance", dependencies: ["Geodesy", "RoadNetwork", "Routing", "OutputEncoding"]),
         // Points of interest: categories, queries, the grid index, places along a route.
         .target(name: "Places", dependencies: ["Geodesy", "RoadNetwork"]),
@@ -91,7 +97,7 @@ let package = Package(
         // `waymark route --format osrm` (one code path), and fuzzable without a server. It links ARExport for
         // Waymark's `/markers` service, which the server answers like the others.
         .target(name: "OSRMService", dependencies: [
-            "Geodesy", "RoadNetwork", "Routing", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding",
+            "Geodesy", "RoadNetwork", "Routing", "MapMatching", "Guidance", "Places", "RouteFormats", "ARExport", "OutputEncoding", "TripPlanning",
         ]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
@@ -100,7 +106,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit",
+                "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit", "CMalloc",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -139,6 +145,7 @@ let package = Package(
         .testTarget(name: "RoadNetworkTests", dependencies: ["RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadNetwork", "Geodesy", "TestSupport", "CZlib"]),
         .testTarget(name: "RoadNetworkStoreTests", dependencies: ["RoadNetworkStore", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
+        .testTarget(name: "MapMatchingTests", dependencies: ["MapMatching", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "SeededRandom", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "RoadNetwork", "Geodesy"]),
@@ -155,6 +162,7 @@ let package = Package(
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "SeededRandom", "Geodesy", "OutputFiles", "RoadNetwork", "Routing"]),
         .testTarget(name: "CitySynthesisTests", dependencies: ["CitySynthesis", "Geodesy", "CZlib", "CBzip2"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "TripPlanningTests", dependencies: ["TripPlanning", "SeededRandom", "Geodesy"]),
         .testTarget(name: "OutputEncodingTests", dependencies: ["OutputEncoding", "Geodesy"]),
         .testTarget(name: "OSRMServiceTests", dependencies: ["OSRMService", "RouteFormats", "Routing", "OSMImport", "RoadNetwork", "Geodesy", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: [

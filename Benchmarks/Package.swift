@@ -53,5 +53,28 @@ let package = Package(
             ],
             path: "ch-measure"
         ),
+        // The trip solver on real duration matrices against brute force and random restarts
+        // (Benchmarks/run-trip-benchmark, BENCHMARKS.md "Trips").
+        .executableTarget(
+            name: "trip-measure",
+            dependencies: [
+                .product(name: "SeededRandom", package: root),
+                .product(name: "TripPlanning", package: root),
+            ],
+            path: "trip-measure"
+        ),
+        // The map-matching benchmark (BENCHMARKS.md, "Map matching"): drives, noisy traces, matched share.
+        .executableTarget(
+            name: "match-measure",
+            dependencies: [
+                .product(name: "Geodesy", package: root),
+                .product(name: "RoadNetwork", package: root),
+                .product(name: "Routing", package: root),
+                .product(name: "MapMatching", package: root),
+                .product(name: "SeededRandom", package: root),
+                .product(name: "WaymarkKit", package: root),
+            ],
+            path: "match-measure"
+        ),
     ]
 )

@@ -15,6 +15,12 @@ extension RoutingService {
         return response.json(graph: graph)
     }
 
+    /// The route of a request with its steps, ready to write (one of `/trip`'s trips).
+    /// - Throws: `NoSegment`, `NoRoute`; `Timeout` when the request's stop signal was raised.
+    func routeResponse(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> OSRMRouteResponse {
+        try osrmResponse(for: try computeRoute(request, workspace: workspace), request)
+    }
+
     /// One route of a `/route/v1` answer with its steps (when asked) and the request's output options.
     /// - Throws: `Timeout` when the request's stop signal ended the guidance.
     func osrmResponse(for route: Route, _ request: RouteRequest) throws(ServiceError) -> OSRMRouteResponse {

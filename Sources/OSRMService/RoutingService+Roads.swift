@@ -18,6 +18,8 @@ extension RoutingService {
     /// target, which the OSRM services answer.
     /// - Throws: `InvalidVersion`, `InvalidUrl` for other paths under `/roads`; `RoadsRequest.parse`'s errors.
     func answerRoads(_ target: String) throws(ServiceError) -> ServiceResponse? {
+        // Every request passes here first: the other services' targets leave before any splitting.
+        guard target.utf8.starts(with: "/roads".utf8) else { return nil }
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let segments = parts[0].split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard segments.first == "roads" else { return nil }

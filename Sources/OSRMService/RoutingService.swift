@@ -12,7 +12,7 @@ import Synchronization
 /// each thread passes its own `RoutingWorkspace` (from `makeWorkspace()`). Routers that leave out road
 /// classes (`exclude=`) are built on first use and kept.
 ///
-/// Services: OSRM's `route`, `nearest` and `table` (v1, any profile name, as `osrm-routed` ignores it),
+/// Services: OSRM's `route`, `nearest`, `table`, `match` and `trip` (v1, any profile name, as `osrm-routed` ignores it),
 /// Mapbox's `directions` (v5, `/directions/v5/{owner}/driving/…`, answered as `route`), and Waymark's
 /// `waypoints`, `markers` and `pois`.
 public final class RoutingService: Sendable {
@@ -58,14 +58,14 @@ public final class RoutingService: Sendable {
     public func makeWorkspace() -> RoutingWorkspace { router.makeWorkspace() }
 
     /// The services and the version each speaks.
-    static let services = ["route", "nearest", "table", "waypoints", "markers", "pois", "directions"]
+    static let services = ["route", "nearest", "table", "match", "trip", "waypoints", "markers", "pois", "directions"]
     /// The version each service speaks: Mapbox's Directions API is v5, the rest v1.
     static func version(of service: String) -> String { service == "directions" ? "v5" : "v1" }
     /// The Directions API profiles a car router answers (traffic is not modelled, so `driving-traffic`
     /// is answered as `driving`).
     static let directionsProfiles: Set<String> = ["driving", "driving-traffic"]
     /// OSRM services Waymark does not offer.
-    static let unsupportedOSRMServices: Set<String> = ["match", "trip", "tile"]
+    static let unsupportedOSRMServices: Set<String> = ["tile"]
 
     /// Answers a request target such as `/route/v1/driving/7.42,43.73;7.43,43.74?steps=true`.
     /// Never throws: a refused request is an OSRM error body with its status.
@@ -108,6 +108,12 @@ public final class RoutingService: Sendable {
         case "table":
             let table = try TableRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
             return ServiceResponse(body: try self.table(table, workspace: workspace))
+        case "trip":
+            let trip = try TripRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
+            return ServiceResponse(body: try self.trip(trip, workspace: workspace))
+        case "match":
+            let match = try MatchRequest.parse(coordinates: request.coordinates, options: request.options, limits: limits)
+            return ServiceResponse(body: try self.match(match, workspace: workspace))
         default:
             return try answerWaymarkService(request, workspace: workspace)
         }

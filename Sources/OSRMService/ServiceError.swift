@@ -13,7 +13,13 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case invalidValue = "InvalidValue"
         case noSegment = "NoSegment"
         case noRoute = "NoRoute"
+        /// A match request none of whose points could be matched to a drive.
+        case noMatch = "NoMatch"
         case tooBig = "TooBig"
+        /// `/trip`: the stops are not all reachable from one another.
+        case noTrips = "NoTrips"
+        /// `/trip`: a combination of `roundtrip`, `source` and `destination` OSRM does not solve.
+        case notImplemented = "NotImplemented"
         case timeout = "Timeout"
         case overloaded = "Overloaded"
 

@@ -3,13 +3,15 @@ import Routing
 /// The size limits of one request, so a single client cannot make the server do unbounded work.
 ///
 /// Defaults follow `osrm-routed`'s where it has one (`--max-viaroute-size 500`, `--max-table-size 100`,
-/// `--max-nearest-size 100`, `--max-alternatives 3`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
+/// `--max-nearest-size 100`, `--max-trip-size 100`, `--max-matching-size 100`, `--max-alternatives 3`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
 /// with six decimals).
 public struct ServiceLimits: Sendable, Equatable {
     /// Coordinates in one route, waypoints or markers request.
     public var routeCoordinates: Int
     /// Coordinates in one table request (sources × destinations is bounded by its square).
     public var tableCoordinates: Int
+    /// Stops in one trip request (its table is their square, its exact search bounded apart).
+    public var tripStops: Int
     /// Largest `number` of a nearest request.
     public var nearestResults: Int
     /// Longest request target (path and query), in bytes.
@@ -32,10 +34,16 @@ public struct ServiceLimits: Sendable, Equatable {
     /// Most alternatives one route request may ask for (`osrm-routed --max-alternatives`, default 3);
     /// each costs an unpacking and a test, so more is `TooBig`.
     public var alternatives: Int
+    /// Points in one match request (OSRM's `--max-matching-size`).
+    public var matchCoordinates: Int
+    /// Largest `radiuses` value of a match request, metres: a point's candidates are searched within
+    /// three times it (OSRM's `--max-matching-radius`; OSRM has no limit by default).
+    public var matchRadiusMeters: Double
 
     public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
                 bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
                 poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20,
+                tripStops: Int = 100, matchCoordinates: Int = 100, matchRadiusMeters: Double = 100,
                 alternatives: Int = AlternativeOptions.defaultMaximumCount) {
         self.routeCoordinates = routeCoordinates
         self.tableCoordinates = tableCoordinates
@@ -47,6 +55,9 @@ public struct ServiceLimits: Sendable, Equatable {
         self.poiRadiusMeters = poiRadiusMeters
         self.waypointsPerRequest = waypointsPerRequest
         self.responseBytes = responseBytes
+        self.tripStops = tripStops
+        self.matchCoordinates = matchCoordinates
+        self.matchRadiusMeters = matchRadiusMeters
         self.alternatives = alternatives
     }
 }

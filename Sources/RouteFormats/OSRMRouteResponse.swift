@@ -93,8 +93,8 @@ public struct OSRMRouteResponse: Sendable {
         w.field("code", "Ok")
         w.key("routes")
         w.beginArray()
-        writeRouteObject(graph: graph, into: &w)
-        for alternative in alternatives { alternative.writeRouteObject(graph: graph, into: &w) }
+        writeRoute(graph: graph, into: &w)
+        for alternative in alternatives { alternative.writeRoute(graph: graph, into: &w) }
         w.endArray()
         if !options.skipWaypoints {
             w.key("waypoints")
@@ -106,9 +106,20 @@ public struct OSRMRouteResponse: Sendable {
         return w.text
     }
 
-    /// The route object of `routes`: geometry, legs, weight, duration, distance.
-    private func writeRouteObject(graph: RoadGraph, into w: inout JSONWriter) {
+    /// The route object alone (`geometry`, `legs`, `weight`, `duration`, `distance`): one element of
+    /// `/route`'s `routes` or of `/trip`'s `trips`.
+    /// - Complexity: O(coordinates + steps × junction degree).
+    public func writeRoute(graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
+        writeRouteFields(graph: graph, into: &w)
+        w.endObject()
+    }
+
+    /// The fields of OSRM's route object (`geometry`, `legs`, `weight_name`, `weight`, `duration`,
+    /// `distance`) into an object the caller has opened: a `/route` response's route, or a `/match`
+    /// response's matching, which adds its `confidence`.
+    /// - Complexity: O(coordinates + steps × junction degree).
+    public func writeRouteFields(graph: RoadGraph, into w: inout JSONWriter) {
         if options.overview != .none {
             w.key("geometry")
             writeGeometry(overviewCoordinates(), into: &w)
@@ -124,17 +135,21 @@ public struct OSRMRouteResponse: Sendable {
         w.field("weight", route.weight)
         w.field("duration", route.duration)
         w.field("distance", route.distance)
-        w.endObject()
     }
 
     /// An OSRM waypoint object: `name`, snapped `location`, snap `distance`.
     public static func writeWaypoint(_ waypoint: SnappedLocation, graph: RoadGraph, into w: inout JSONWriter) {
         w.beginObject()
+        writeWaypointFields(waypoint, graph: graph, into: &w)
+        w.endObject()
+    }
+
+    /// The fields of a waypoint object, for services that add their own (`/trip`'s `waypoint_index`).
+    public static func writeWaypointFields(_ waypoint: SnappedLocation, graph: RoadGraph, into w: inout JSONWriter) {
         w.field("name", roadName(of: waypoint.edge, in: graph))
         w.key("location")
         writePosition(waypoint.location, into: &w)
         w.field("distance", waypoint.distance, decimals: 2)
-        w.endObject()
     }
 
     /// OSRM's error code for a routing error: `NoSegment` (no road near a point), `NoRoute`,

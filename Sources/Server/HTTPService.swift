@@ -11,8 +11,10 @@ import UnixSignals
 
 /// `waymark serve`: OSRM's HTTP API (and Waymark's own services) over one road database.
 ///
-/// Hummingbird serves HTTP/1.1 on NIO's event loops; requests are answered on a `WorkerPool` of
-/// `threads` threads sharing one read-only `RoutingService`. swift-service-lifecycle runs the server:
+/// Hummingbird serves HTTP/1.1 on NIO's event loops, each connection's task pinned to its own loop
+/// (`EventLoopPinnedChannel`); routing requests are answered on a `WorkerPool` of `threads` threads
+/// sharing one read-only `RoutingService`, and the access log is written off the request path
+/// (`AccessLog`). swift-service-lifecycle runs the server:
 /// SIGTERM or SIGINT stops accepting connections and lets requests in flight finish (up to
 /// `drainSeconds`); SIGHUP loads the database again and swaps it in (`ServiceState`), requests in flight
 /// finishing on the old one.
@@ -60,9 +62,12 @@ public final class HTTPService: Sendable {
     /// Serves until shut down (a signal, or `shutdown()`); `onListening` gets the bound host and port.
     public func run(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) async throws {
         let pool = WorkerPool(threads: configuration.threads, queueLimit: configuration.limits.queuedRequests)
-        defer { pool.shutdown() }
-        var accessLog = logger
-        accessLog[metadataKey: "log"] = "access"
+        // Access log lines are info lines: written when the logger writes info.
+        let accessLog = logger.logLevel <= .info ? AccessLog(label: logger.label) : nil
+        defer {
+            pool.shutdown()
+            accessLog?.shutdown()
+        }
         let responder = OSRMResponder(state: state, pool: pool, metrics: metrics, limits: configuration.limits, accessLog: accessLog,
                                       mapPage: configuration.mapPage)
         let headTimeout = TimeAmount.milliseconds(Int64(configuration.requestHeadTimeoutSeconds * 1000))
@@ -70,16 +75,19 @@ public final class HTTPService: Sendable {
         let headLimit = Self.requestHeadLimit
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [ParserErrorResponder(headLimit: headLimit), DrainBeforeClose(limit: drain),
-                                        RequestHeadTimeout(timeout: headTimeout)],
+                                        RequestHeadTimeout(timeout: headTimeout), ConnectionCloseHeader()],
             idleTimeout: nil,
             // The request line and headers together (one field, the URL, may take all of it); a longer head
             // is answered 431 TooBig and the connection closed.
             httpDecoderConfiguration: .init(maxHeaderFieldSize: headLimit, maxHeaderListSize: headLimit, maxHeaderFieldCount: 100))
         let host = configuration.host
         let logger = self.logger
+        // Hummingbird's per-request loggers (a request ID each) set metadata cheaply through this handler.
+        let requestLogger = Logger(label: logger.label) { _ in LazyMetadataLogHandler(base: logger.handler) }
         let app = Application(
             responder: responder,
-            server: .http1(configuration: http),
+            // Each connection's task on its own event loop: routing alone crosses to the worker pool and back.
+            server: HTTPServerBuilder { responder in EventLoopPinnedChannel(inner: HTTP1Channel(responder: responder, configuration: http)) },
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "waymark",
                                                     availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
             onServerRunning: { channel in
@@ -87,7 +95,7 @@ public final class HTTPService: Sendable {
                 logger.info("listening on http://\(host):\(port)")
                 onListening(host, port)
             },
-            logger: logger)
+            logger: requestLogger)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app)]
         if configuration.handlesSignals { services.append(.init(service: ReloadOnHangup(state: state, metrics: metrics, logger: logger))) }
         var groupConfiguration = ServiceGroupConfiguration(

@@ -17,7 +17,7 @@ extension OSRMResponder {
         headers[.cacheControl] = "no-cache"
         let duration = ContinuousClock.now - start
         metrics.record(service: "page", code: "Ok", status: 200, duration: duration)
-        accessLog.info("\(request.method) \(target.prefix(300)) 200 Ok \(String(format: "%.2f", duration.milliseconds)) ms")
+        accessLog?.record(method: request.method.rawValue, target: target, status: 200, code: "Ok", duration: duration)
         let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes))
         return Response(status: .ok, headers: headers, body: body)
     }

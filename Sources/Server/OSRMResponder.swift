@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import MapPage
 import NIOCore
 import OSRMService
@@ -15,12 +14,13 @@ struct OSRMResponder: HTTPResponder {
     let pool: WorkerPool
     let metrics: RequestMetrics
     let limits: ServiceLimits
-    let accessLog: Logger
+    /// Where a line per answered request goes; nil writes none (a log level above `info`).
+    let accessLog: AccessLog?
     /// The map page's files (`/`, `/map/…`, `/lib/leaflet/…`); nil when the page is not served.
     var mapPage: MapPageFiles?
 
     /// Services named in metrics labels; anything else is `other`.
-    static let knownServices: Set<String> = ["route", "nearest", "table", "waypoints", "markers", "pois", "roads", "directions",
+    static let knownServices: Set<String> = ["route", "nearest", "table", "trip", "match", "waypoints", "markers", "pois", "roads", "directions",
                                              "health", "metrics"]
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -32,7 +32,7 @@ struct OSRMResponder: HTTPResponder {
         let duration = ContinuousClock.now - start
         let code = answer.status == 200 ? "Ok" : Self.code(in: answer.body)
         metrics.record(service: service, code: code, status: answer.status, duration: duration)
-        accessLog.info("\(request.method) \(target.prefix(300)) \(answer.status) \(code) \(String(format: "%.2f", duration.milliseconds)) ms")
+        accessLog?.record(method: request.method.rawValue, target: target, status: answer.status, code: code, duration: duration)
         return Self.response(answer, method: request.method)
     }
 

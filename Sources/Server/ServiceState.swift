@@ -1,3 +1,4 @@
+import CMalloc
 import OSRMService
 import Synchronization
 
@@ -13,6 +14,9 @@ final class ServiceState: Sendable {
     init(load: @escaping @Sendable () throws -> RoutingService) throws {
         self.load = load
         current = Mutex((try load(), 1))
+        // What loading freed (the database's read buffers, the index builders' temporaries) goes back
+        // to the system rather than staying resident: 13 MB on Porto.
+        waymark_release_freed_memory()
     }
 
     var service: RoutingService { current.withLock { $0.service } }
@@ -23,6 +27,7 @@ final class ServiceState: Sendable {
     /// - Returns: the new generation.
     func reload() throws -> Int {
         let fresh = try load()
+        defer { waymark_release_freed_memory() }
         return current.withLock { state in
             state = (fresh, state.generation + 1)
             return state.generation

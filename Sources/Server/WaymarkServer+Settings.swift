@@ -9,7 +9,7 @@ extension WaymarkServer {
     public struct Settings: Sendable, Equatable {
         /// A setting, for the names a front end gives them (`ServerSettingsError.description(naming:)`).
         public enum Name: String, Sendable, CaseIterable {
-            case port, threads, requestTimeout, routeCoordinates, tableCoordinates, landmarks
+            case port, threads, requestTimeout, routeCoordinates, tableCoordinates, tripStops, matchCoordinates, landmarks
             case pageDirectory, leafletDirectory, noPage, logLevel
 
             /// The library's noun for the setting, used when a front end gives it no name of its own.
@@ -20,6 +20,8 @@ extension WaymarkServer {
                 case .requestTimeout: "request timeout"
                 case .routeCoordinates: "route coordinates"
                 case .tableCoordinates: "table coordinates"
+                case .tripStops: "trip stops"
+                case .matchCoordinates: "match points"
                 case .landmarks: "landmarks"
                 case .pageDirectory: "map page directory"
                 case .leafletDirectory: "Leaflet directory"
@@ -43,6 +45,10 @@ extension WaymarkServer {
         public var routeCoordinates: Int
         /// Most coordinates in a table request, 1 ... 10000.
         public var tableCoordinates: Int
+        /// Most stops in a trip request, 2 ... 10000.
+        public var tripStops: Int
+        /// Most points in a match request, 2 ... 10000.
+        public var matchCoordinates: Int
         /// Whether the map page is served at `/`.
         public var servesMapPage: Bool
         /// Where the map page and Leaflet are read from (nil: the installed ones); only with the page.
@@ -57,9 +63,9 @@ extension WaymarkServer {
         public static let logLevels: [Logger.Level] = [.info, .warning, .error]
 
         public init(host: String = "127.0.0.1", port: Int = 5000, threads: Int? = nil, landmarks: Int = 8, requestTimeout: String = "10",
-                    routeCoordinates: Int = 500, tableCoordinates: Int = 100, servesMapPage: Bool = true,
+                    routeCoordinates: Int = 500, tableCoordinates: Int = 100, tripStops: Int = 100, servesMapPage: Bool = true,
                     mapPageDirectories: MapPageFiles.Directories = MapPageFiles.Directories(), logLevel: String = "info",
-                    indexesGuidance: Bool = true) {
+                    indexesGuidance: Bool = true, matchCoordinates: Int = 100) {
             self.host = host
             self.port = port
             self.threads = threads
@@ -67,6 +73,8 @@ extension WaymarkServer {
             self.requestTimeout = requestTimeout
             self.routeCoordinates = routeCoordinates
             self.tableCoordinates = tableCoordinates
+            self.tripStops = tripStops
+            self.matchCoordinates = matchCoordinates
             self.servesMapPage = servesMapPage
             self.mapPageDirectories = mapPageDirectories
             self.logLevel = logLevel
@@ -83,6 +91,8 @@ extension WaymarkServer {
             http.limits.requestTimeoutSeconds = try Self.seconds(requestTimeout, .requestTimeout, 0.001...3600)
             http.limits.routeCoordinates = try Self.check(routeCoordinates, .routeCoordinates, 2...10_000, unit: "a number of coordinates")
             http.limits.tableCoordinates = try Self.check(tableCoordinates, .tableCoordinates, 1...10_000, unit: "a number of coordinates")
+            http.limits.tripStops = try Self.check(tripStops, .tripStops, 2...10_000, unit: "a number of stops")
+            http.limits.matchCoordinates = try Self.check(matchCoordinates, .matchCoordinates, 2...10_000, unit: "a number of points")
             _ = try Self.check(landmarks, .landmarks, 0...64, unit: "a number of landmarks")
             if servesMapPage {
                 do throws(MapPageError) {

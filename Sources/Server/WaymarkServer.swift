@@ -1,3 +1,4 @@
+import CMalloc
 import Dispatch
 import Foundation
 import Guidance
@@ -32,6 +33,10 @@ public enum WaymarkServer {
         }
     }
 
+    /// glibc malloc arenas at most (unless MALLOC_ARENA_MAX says otherwise): the default, 8 per core, kept
+    /// about 27 MB of freed pages per busy server on Porto; see Benchmarks/notebook/http-service.md.
+    static let mallocArenas = 2
+
     /// The source of the start-up log lines (swift-log's default would be this module's name).
     static let logSource = "waymark"
 
@@ -54,6 +59,7 @@ public enum WaymarkServer {
     /// - Throws: `RoadNetworkLoadError` when the network cannot be loaded; the server's error when it
     ///   cannot serve (the port is taken, the host cannot be bound).
     public static func run(_ configuration: Configuration, onListening: @escaping @Sendable (String, Int) -> Void) throws {
+        waymark_limit_malloc_arenas(Int32(mallocArenas))
         let logger = Logger(label: "waymark.serve")
         let (source, limits, landmarks) = (configuration.source, configuration.http.limits, configuration.landmarks)
         let indexesGuidance = configuration.indexesGuidance

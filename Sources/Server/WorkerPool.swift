@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import OSRMService
 import Routing
@@ -9,9 +8,10 @@ import Synchronization
 /// Routing is CPU-bound and synchronous, so it runs here rather than on Swift's cooperative pool or
 /// NIO's event loops (which keep accepting and reading connections meanwhile). A request waits in a
 /// bounded queue; past `queueLimit` waiting requests a new one is refused at once (`Overloaded`), and
-/// one not answered within its timeout gets `Timeout` (a queued request whose time ran out is skipped;
-/// one already running is told to stop, `RequestCancellation`, and stops at its next check: the next
-/// route leg, the next 1,024 waypoint lines; its answer is discarded and its memory returned).
+/// one not answered within its timeout gets `Timeout` from the pool's watchdog (`RequestDeadlines`; a
+/// queued request whose time ran out is skipped; one already running is told to stop,
+/// `RequestCancellation`, and stops at its next check: the next route leg, the next 1,024 waypoint
+/// lines; its answer is discarded and its memory returned).
 ///
 /// Each thread keeps the workspace of the last `RoutingService` it served; after a reload the first job
 /// on the new service makes a new workspace and the old one (and with it the old service) is released.
@@ -62,6 +62,8 @@ final class WorkerPool: Sendable {
     private let queue = Mutex<[Job]>([])
     private let signal = NSCondition()
     private let stopping = Mutex(false)
+    /// Answers `Timeout` for the requests not answered in time.
+    private let deadlines = RequestDeadlines(name: "waymark-deadlines")
     let threadCount: Int
     let queueLimit: Int
 
@@ -82,6 +84,7 @@ final class WorkerPool: Sendable {
     /// Stops the threads once the queue is empty.
     func shutdown() {
         stopping.withLock { $0 = true }
+        deadlines.shutdown()
         signal.lock()
         signal.broadcast()
         signal.unlock()
@@ -94,13 +97,8 @@ final class WorkerPool: Sendable {
         let reply = Reply()
         let cancellation = RequestCancellation()
         let job = Job(service: service, work: work, reply: reply, cancellation: cancellation)
-        // A Dispatch timer, not a sleeping task: it fires even when Swift's cooperative threads are busy.
-        let timer = DispatchWorkItem {
-            reply.deliver(ServiceResponse(ServiceError(.timeout, "the request took longer than \(seconds) s")))
-            cancellation.cancel()
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
-        defer { timer.cancel() }
+        // A watchdog thread, not a sleeping task: it fires even when Swift's cooperative threads are busy.
+        deadlines.watch(reply, cancellation: cancellation, seconds: seconds)
         return await withCheckedContinuation { continuation in
             reply.install(continuation)
             let accepted = queue.withLock { jobs -> Bool in

@@ -24,7 +24,7 @@ enum OptionNames {
     /// The options of `serve`.
     static let server: [WaymarkServer.Settings.Name: String] = [
         .port: "--port", .threads: "--threads", .requestTimeout: "--timeout", .routeCoordinates: "--max-coordinates",
-        .tableCoordinates: "--max-table-size", .landmarks: "--landmarks", .pageDirectory: "--page-dir", .leafletDirectory: "--leaflet-dir",
+        .tableCoordinates: "--max-table-size", .tripStops: "--max-trip-size", .matchCoordinates: "--max-matching-size", .landmarks: "--landmarks", .pageDirectory: "--page-dir", .leafletDirectory: "--leaflet-dir",
         .noPage: "--no-page", .logLevel: "--log-level",
     ]
 

@@ -32,6 +32,10 @@ struct ServeCommand: ParsableCommand {
     var maxCoordinates: Int = 500
     @Option(name: .customLong("max-table-size"), help: ArgumentHelp("Most coordinates in a table request.", valueName: "n"), transform: NumericOption.whole)
     var maxTableSize: Int = 100
+    @Option(name: .customLong("max-trip-size"), help: ArgumentHelp("Most stops in a trip request.", valueName: "n"), transform: NumericOption.whole)
+    var maxTripSize: Int = 100
+    @Option(name: .customLong("max-matching-size"), help: ArgumentHelp("Most points in a match request.", valueName: "n"), transform: NumericOption.whole)
+    var maxMatchingSize: Int = 100
     @Option(name: .customLong("page-dir"), help: ArgumentHelp("Directory of the map page served at / (default: the one installed beside waymark).", valueName: "dir"))
     var pageDirectory: String?
     @Option(name: .customLong("leaflet-dir"), help: ArgumentHelp("Directory of Leaflet for the map page (default: Debian's libjs-leaflet, /usr/share/javascript/leaflet).", valueName: "dir"))
@@ -52,8 +56,8 @@ struct ServeCommand: ParsableCommand {
     func configuration() throws(ServerSettingsError) -> (WaymarkServer.Configuration, logLevel: Logger.Level) {
         let settings = WaymarkServer.Settings(
             host: host, port: port, threads: threads, landmarks: landmarks, requestTimeout: timeout, routeCoordinates: maxCoordinates,
-            tableCoordinates: maxTableSize, servesMapPage: !noPage, mapPageDirectories: .init(page: pageDirectory, leaflet: leafletDirectory),
-            logLevel: logLevel, indexesGuidance: !noGuidanceIndex)
+            tableCoordinates: maxTableSize, tripStops: maxTripSize, servesMapPage: !noPage, mapPageDirectories: .init(page: pageDirectory, leaflet: leafletDirectory),
+            logLevel: logLevel, indexesGuidance: !noGuidanceIndex, matchCoordinates: maxMatchingSize)
         return try settings.configuration(source: source.source)
     }
 

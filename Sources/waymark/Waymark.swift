@@ -11,7 +11,7 @@ struct Waymark: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, InfoCommand.self, RouteCommand.self, WaypointsCommand.self,
-            MarkersCommand.self, PoisCommand.self, TableCommand.self, RoadsCommand.self, ServeCommand.self, BenchCommand.self, GenerateGridCommand.self,
+            MarkersCommand.self, PoisCommand.self, TableCommand.self, MatchCommand.self, TripCommand.self, RoadsCommand.self, ServeCommand.self, BenchCommand.self, GenerateGridCommand.self,
         ]
     )
 

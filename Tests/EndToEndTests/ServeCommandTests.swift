@@ -138,6 +138,9 @@ import TestSupport
             #expect(metrics.status == 200 && metrics.body.contains("waymark_requests_total"))
             let version = try server.get("/route/v9/driving/1,1;2,2")
             #expect(version.status == 400 && version.body.hasPrefix("{\"code\":\"InvalidVersion\""))
+            // The access log is written in batches, at most 0.1 s after each answer: wait for the line.
+            let logged = Date(timeIntervalSinceNow: 30)
+            while !server.log.contains("GET /health 200 Ok") && Date() < logged { Thread.sleep(forTimeInterval: 0.02) }
             #expect(server.log.contains("GET /health 200 Ok"), "no access log line: \(server.log.prefix(500))")
         }
     }

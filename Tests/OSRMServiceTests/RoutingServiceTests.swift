@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func unknownServiceAndVersionHaveOSRMsCodes() throws {
-        let service = try F.ask("/match/v1/driving/1,1;2,2")
+        let service = try F.ask("/tile/v1/driving/1,1;2,2")
         #expect(service.status == 400 && service.json["code"] as? String == "InvalidService")
         let version = try F.ask("/route/v2/driving/1,1;2,2")
         #expect(version.json["code"] as? String == "InvalidVersion")

@@ -57,6 +57,14 @@ import WaymarkKit
         }
     }
 
+    @Test func matchSizeBecomesTheMatchLimitAndIsCheckedByName() throws {
+        let settings = WaymarkServer.Settings(servesMapPage: false, matchCoordinates: 250)
+        #expect(try settings.configuration(source: Self.source).0.http.limits.matchCoordinates == 250)
+        #expect(try WaymarkServer.Settings(servesMapPage: false).configuration(source: Self.source).0.http.limits.matchCoordinates == 100)
+        #expect(Self.error(.init(servesMapPage: false, matchCoordinates: 1))?.description(naming: [.matchCoordinates: "--max-matching-size"])
+                    == "--max-matching-size '1' is out of range: expected a number of points from 2 to 10000")
+    }
+
     @Test func checksFollowTheOrderOfTheSettings() {
         #expect(Self.error(.init(port: -1, threads: 0, requestTimeout: "x", servesMapPage: false))
                     == .outOfRange(.port, value: "-1", expected: "a port from 0 to 65535"))
