@@ -19,6 +19,9 @@ public enum BenchStage: String, CaseIterable, Sendable {
     case steps
     /// `ARMarkerExporter.markers` per route's waypoints.
     case markers
+    /// `Router.alternativeRoutes` per pair asking 3 alternatives (not run by default): times, the share
+    /// of pairs with one, the largest stretch and sharing.
+    case alternatives
     /// `Router.table` from the first N pairs' origins to their destinations, per `--table-sizes` entry
     /// (not run by default: a large table on A* alone takes hours).
     case table

@@ -103,6 +103,7 @@ extension BenchRunner {
         if stages.contains(.markers) {
             reports.append(checks.markers.report(.markers, attempted: routed, withRoutes: false, withItems: true))
         }
+        if stages.contains(.alternatives) { reports.append(alternativesPass(pairs: pairs, router: router, workspace: workspace)) }
         return reports
     }
 

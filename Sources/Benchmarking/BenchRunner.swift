@@ -92,10 +92,11 @@ public struct BenchRunner {
         return header == Data("SQLite format 3\u{0}".utf8)
     }
 
-    /// The stages run when none are requested: every one but the Dijkstra check (unless asked for)
-    /// and the table (a large table on A* alone takes hours; `--stages table` selects it).
+    /// The stages run when none are requested: every one but the Dijkstra check (unless asked for),
+    /// the table (a large table on A* alone takes hours; `--stages table` selects it) and the
+    /// alternatives (`--stages route,alternatives`: figures of their own, not of every run).
     static func defaultStages(checkDijkstra: Bool) -> Set<BenchStage> {
-        Set(BenchStage.allCases).subtracting(checkDijkstra ? [.table] : [.dijkstra, .table])
+        Set(BenchStage.allCases).subtracting(checkDijkstra ? [.table, .alternatives] : [.dijkstra, .table, .alternatives])
     }
 
     /// Runs the stages and returns their reports.
@@ -118,7 +119,7 @@ public struct BenchRunner {
         #else
         let build = "release"
         #endif
-        let queryStages = stages.intersection([.route, .dijkstra, .guidance, .steps, .markers])
+        let queryStages = stages.intersection([.route, .dijkstra, .guidance, .steps, .markers, .alternatives])
         var router: Router?, setup: Seconds = 0, residentAfterSetup: Int64?
         if !queryStages.isEmpty || stages.contains(.table) {
             let setupStart = ContinuousClock.now

@@ -32,8 +32,9 @@ public struct RouteRequest: Sendable {
     public var geometries: OSRMRouteResponse.GeometryFormat = .polyline
     public var overview: Overview = .simplified
     public var annotations: Set<Annotation> = []
-    /// Alternatives asked for (0 for `false`); Waymark answers with the best route only, which OSRM's
-    /// documentation allows ("a result cannot be guaranteed").
+    /// Alternatives asked for (0 for `false`, 1 for `true`), at most `ServiceLimits.alternatives`: the
+    /// answer holds the best route and up to that many admissible alternatives, found only between two
+    /// coordinates (OSRM's documentation: "a result cannot be guaranteed").
     public var alternatives = 0
     public var continueStraight: ContinueStraight = .default
     public var snapping: SnapOptions
@@ -93,6 +94,9 @@ public struct RouteRequest: Sendable {
         request.overview = try reader.choice("overview", default: .simplified)
         request.annotations = try parseAnnotations(reader.take("annotations"))
         request.alternatives = try parseAlternatives(reader.take("alternatives"))
+        guard request.alternatives <= limits.alternatives else {
+            throw ServiceError(.tooBig, "Requested number of alternatives is higher than current maximum (\(limits.alternatives))")
+        }
         request.continueStraight = try reader.choice("continue_straight", default: .default)
         request.snapping = try SnapOptions.read(from: &reader, count: coordinates.count)
         request.waypoints = try reader.indices("waypoints", count: coordinates.count)

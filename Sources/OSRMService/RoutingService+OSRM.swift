@@ -9,13 +9,21 @@ extension RoutingService {
     /// The `/route/v1` body of a request: `waymark serve` and `waymark route --format osrm` both print it.
     /// - Throws: `NoSegment`, `NoRoute`.
     public func route(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> String {
-        try routeResponse(request, workspace: workspace).json(graph: graph)
+        let routes = try computeRoutes(request, workspace: workspace)
+        var response = try osrmResponse(for: routes[0], request)
+        for alternative in routes.dropFirst() { response.alternatives.append(try osrmResponse(for: alternative, request)) }
+        return response.json(graph: graph)
     }
 
-    /// The route of a request with its steps, ready to write (`/route`'s body, one of `/trip`'s trips).
+    /// The route of a request with its steps, ready to write (one of `/trip`'s trips).
     /// - Throws: `NoSegment`, `NoRoute`; `Timeout` when the request's stop signal was raised.
     func routeResponse(_ request: RouteRequest, workspace: RoutingWorkspace) throws(ServiceError) -> OSRMRouteResponse {
-        let route = try computeRoute(request, workspace: workspace)
+        try osrmResponse(for: try computeRoute(request, workspace: workspace), request)
+    }
+
+    /// One route of a `/route/v1` answer with its steps (when asked) and the request's output options.
+    /// - Throws: `Timeout` when the request's stop signal ended the guidance.
+    func osrmResponse(for route: Route, _ request: RouteRequest) throws(ServiceError) -> OSRMRouteResponse {
         var steps = request.steps
             ? RouteGuidance.steps(for: route, using: guidance, language: request.language, shouldStop: RequestCancellation.routerCheck)
             : route.legs.map { _ in [] }

@@ -137,11 +137,12 @@ extension RoutingService {
         }
     }
 
-    static let guidanceOptionNames = ["speed", "spacing", "language", "warn_on"]
+    static let guidanceOptionNames = ["speed", "spacing", "language", "warn_on", "alternative"]
 
     /// The route of a Waymark service request (OSRM's snapping options and `continue_straight` apply)
     /// and its guidance options (`speed` km/h, `spacing` bands or metres, `language` en or hr,
-    /// `warn_on` posted, estimated or both: `WarningPolicy`, a bad value `InvalidValue` naming `warn_on`).
+    /// `warn_on` posted, estimated or both: `WarningPolicy`, a bad value `InvalidValue` naming `warn_on`;
+    /// `alternative` K selects the K-th alternative route, 0 the best: `selectedRoute`).
     func guidedRoute(_ coordinates: String, reader: inout OptionReader,
                      workspace: RoutingWorkspace) throws(ServiceError) -> (Route, GuidanceOptions) {
         let parsed = try CoordinateList.parse(coordinates)
@@ -167,7 +168,8 @@ extension RoutingService {
             guidance.spacing = .fixed(metres)
         }
         do throws(GuidanceOptionsError) { try guidance.validate() } catch { throw ServiceError(.invalidValue, error.description) }
-        return (try computeRoute(request, workspace: workspace), guidance)
+        let alternative = try reader.integer("alternative", default: 0, range: 0...limits.alternatives)
+        return (try selectedRoute(request, alternative: alternative, workspace: workspace), guidance)
     }
 
     /// A comma-separated category list (`all` for every category); nil when not given.

@@ -1,7 +1,9 @@
+import Routing
+
 /// The size limits of one request, so a single client cannot make the server do unbounded work.
 ///
 /// Defaults follow `osrm-routed`'s where it has one (`--max-viaroute-size 500`, `--max-table-size 100`,
-/// `--max-nearest-size 100`, `--max-trip-size 100`, `--max-matching-size 100`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
+/// `--max-nearest-size 100`, `--max-trip-size 100`, `--max-matching-size 100`, `--max-alternatives 3`); the URL limit is Waymark's (OSRM has none; 8 KiB holds 300 coordinates
 /// with six decimals).
 public struct ServiceLimits: Sendable, Equatable {
     /// Coordinates in one route, waypoints or markers request.
@@ -29,6 +31,9 @@ public struct ServiceLimits: Sendable, Equatable {
     public var waypointsPerRequest: Int
     /// The largest body one request may be answered with, bytes; a larger one is `TooBig`.
     public var responseBytes: Int
+    /// Most alternatives one route request may ask for (`osrm-routed --max-alternatives`, default 3);
+    /// each costs an unpacking and a test, so more is `TooBig`.
+    public var alternatives: Int
     /// Points in one match request (OSRM's `--max-matching-size`).
     public var matchCoordinates: Int
     /// Largest `radiuses` value of a match request, metres: a point's candidates are searched within
@@ -38,7 +43,8 @@ public struct ServiceLimits: Sendable, Equatable {
     public init(routeCoordinates: Int = 500, tableCoordinates: Int = 100, nearestResults: Int = 100, urlBytes: Int = 8192,
                 bodyBytes: Int = 8192, requestTimeoutSeconds: Double = 10, queuedRequests: Int = 1024,
                 poiRadiusMeters: Double = 5000, waypointsPerRequest: Int = 100_000, responseBytes: Int = 64 << 20,
-                tripStops: Int = 100, matchCoordinates: Int = 100, matchRadiusMeters: Double = 100) {
+                tripStops: Int = 100, matchCoordinates: Int = 100, matchRadiusMeters: Double = 100,
+                alternatives: Int = AlternativeOptions.defaultMaximumCount) {
         self.routeCoordinates = routeCoordinates
         self.tableCoordinates = tableCoordinates
         self.nearestResults = nearestResults
@@ -52,5 +58,6 @@ public struct ServiceLimits: Sendable, Equatable {
         self.tripStops = tripStops
         self.matchCoordinates = matchCoordinates
         self.matchRadiusMeters = matchRadiusMeters
+        self.alternatives = alternatives
     }
 }

@@ -74,6 +74,9 @@ public struct OSRMRouteResponse: Sendable {
     /// arrays when `options.steps` is false.
     public var steps: [[RouteStep]]
     public var options: Options
+    /// The alternative routes written after this one in `routes`, each with its own steps and options
+    /// (the waypoints are this route's).
+    public var alternatives: [OSRMRouteResponse] = []
 
     public init(route: Route, steps: [[RouteStep]], options: Options = Options()) {
         precondition(steps.count == route.legs.count, "one step list per leg")
@@ -91,6 +94,7 @@ public struct OSRMRouteResponse: Sendable {
         w.key("routes")
         w.beginArray()
         writeRoute(graph: graph, into: &w)
+        for alternative in alternatives { alternative.writeRoute(graph: graph, into: &w) }
         w.endArray()
         if !options.skipWaypoints {
             w.key("waypoints")

@@ -16,6 +16,8 @@ public struct MarkerExportJob: Sendable {
     public var guidance: GuidanceOptions
     public var request: MarkerRequest
     public var format: ARMarkerFormat
+    /// The route followed: 0 the best, K its K-th alternative (`Navigator.guidedRoute(…alternative:…)`).
+    public var alternative = 0
 
     public init(source: RoadNetworkSource, start: Coordinate, destination: Coordinate, vias: [Coordinate] = [],
                 guidance: GuidanceOptions = GuidanceOptions(), request: MarkerRequest = MarkerRequest(), format: ARMarkerFormat = .json) {
@@ -45,7 +47,8 @@ public struct MarkerExportJob: Sendable {
         let network = try source.load()
         timer?.lap("load")
         let navigator = try Navigator(network: network)
-        let (route, waypoints) = try navigator.guidedRoute(from: start, to: destination, via: vias, options: guidance, timer: timer)
+        let (route, waypoints) = try navigator.guidedRoute(from: start, to: destination, via: vias, alternative: alternative,
+                                                           options: guidance, timer: timer)
         let list = try navigator.markers(for: waypoints, request: request, timer: timer)
         let document = format.document(for: list)
         timer?.lap("format")

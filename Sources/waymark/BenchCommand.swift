@@ -21,7 +21,9 @@ struct BenchCommand: ParsableCommand {
             searches. --check-dijkstra routes every pair with Dijkstra too and lists every pair whose cost
             differs or whose distance differs by a metre or more. The table stage (--stages table, not run by default) times Router.table alone from
             the first N pairs' origins to their destinations for each --table-sizes entry (capped at the pairs),
-            on the route stage's router, and checks 10 x 10 sampled cells against pairwise routes.
+            on the route stage's router, and checks 10 x 10 sampled cells against pairwise routes. The alternatives
+            stage (--stages alternatives, not run by default) times Router.alternativeRoutes asking 3 alternatives
+            per pair and notes the share of pairs with one and the largest stretch and sharing.
             Build with -c release for meaningful figures.
             """
     )
@@ -37,7 +39,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("write-pairs"), help: "Write the pairs used to a CSV file (for other engines).")
     var writePairs: String?
     @OptionGroup var routing: RoutingArguments
-    @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,steps,markers,dijkstra,table (default: all that apply but dijkstra and table).")
+    @Option(name: .long, help: "Comma-separated stages: import,load,route,guidance,steps,markers,dijkstra,table,alternatives (default: all that apply but dijkstra, table and alternatives).")
     var stages: String?
     @Flag(name: .long, help: "Print one JSON object per stage (JSON Lines) instead of the table.")
     var json = false

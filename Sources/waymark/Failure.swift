@@ -3,6 +3,7 @@ import Foundation
 import OSRMService
 import OutputFiles
 import Routing
+import WaymarkKit
 
 /// Exit statuses of `waymark`, documented in docs/cli.md, and the one map from errors to them.
 enum ExitStatus {
@@ -19,6 +20,7 @@ enum ExitStatus {
         case RoutingError.noRoute: noRoute
         case RoutingError.noRoadNearby: noRoadNearby
         case let error as ServiceError where error.code == .noRoute: noRoute
+        case is AlternativeRouteError: noRoute
         case let error as ServiceError where error.code == .noSegment: noRoadNearby
         default: failure
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Guidance
+import OSRMService
 
 /// `--language`, shared by every command that writes instructions.
 struct LanguageArgument: ParsableArguments {
@@ -9,7 +10,8 @@ struct LanguageArgument: ParsableArguments {
     func parsed() throws(GuidanceInputError) -> InstructionLanguage { try InstructionLanguage(parsing: language) }
 }
 
-/// The guidance options `waypoints` and `markers` share: `--speed`, `--spacing`, `--warn-on` and `--language`.
+/// The guidance options `waypoints` and `markers` share: `--speed`, `--spacing`, `--warn-on`, `--language`
+/// and `--alternative`.
 struct GuidanceArguments: ParsableArguments {
     // Strings (not Double) so that "--speed=-5" and "--speed fast" read as bad values.
     @Option(name: .long, help: "Planned constant speed in km/h, for the speed warnings (and marker colours).")
@@ -22,8 +24,15 @@ struct GuidanceArguments: ParsableArguments {
         valueName: "posted|estimated|both"))
     var warnOn: String = WarningPolicy.both.rawValue
     @OptionGroup var language: LanguageArgument
+    @Option(name: .long, help: "Follow this alternative route: 0 the best (default), 1 to 3 an alternative (between --from and --to only).",
+            transform: NumericOption.whole)
+    var alternative: Int = 0
 
-    func validate() throws { _ = try checkingOptions { try options() } }
+    func validate() throws {
+        _ = try checkingOptions { try options() }
+        try NumericOption.check(alternative, option: "--alternative", range: 0...ServiceLimits().alternatives,
+                                unit: "an alternative's number (0 is the best route)")
+    }
 
     /// The options, parsed and checked by `GuidanceOptions(parsingSpacing:plannedSpeed:language:warningPolicy:)`.
     func options() throws(GuidanceInputError) -> GuidanceOptions {

@@ -78,8 +78,9 @@ struct MarkersCommand: ParsableCommand {
             }
             let (start, end, vias) = try endpoints.resolved()
             let request = try request()
-            let job = MarkerExportJob(source: source.source, start: start, destination: end, vias: vias, guidance: try guidance.options(),
+            var job = MarkerExportJob(source: source.source, start: start, destination: end, vias: vias, guidance: try guidance.options(),
                                       request: request, format: format)
+            job.alternative = guidance.alternative
             try OutputDestination.check(output, naming: "--output")
             let timer = StageTimer()
             let result = try job.run(timer: timer)

@@ -12,7 +12,7 @@ struct OSRMRouteArguments: ParsableArguments {
     var overview: String?
     @Option(name: .long, help: "osrm: annotations true, false (default) or a list of nodes,distance,duration,datasources,weight,speed,maxspeed.")
     var annotations: String?
-    @Option(name: .long, help: "osrm: alternatives true, false (default) or a number (the best route is always the only one).")
+    @Option(name: .long, help: "osrm: alternatives true, false (default) or a number up to 3: the best route and up to that many alternatives (two coordinates only).")
     var alternatives: String?
     @Option(name: .customLong("continue-straight"), help: "osrm: continue_straight default, true or false (no U-turn at via points unless false).")
     var continueStraight: String?

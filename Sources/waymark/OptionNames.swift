@@ -48,6 +48,7 @@ enum OptionNames {
         case let error as ServiceError: error.message
         case let error as CityGenerationError: error.description(namingNodes: "--nodes", center: "--center")
         case is TraceError, is WaypointStreamError: "--trace \(error)"
+        case let error as AlternativeRouteError: error.description(naming: "--alternative")
         default: "\(error)"
         }
     }

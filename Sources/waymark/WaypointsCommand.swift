@@ -39,7 +39,8 @@ struct WaypointsCommand: ParsableCommand {
             let parsedTrace = try trace.map { path throws(TraceError) in try TraceParser.parse(contentsOf: path) }
             let navigator = try Navigator(network: try source.load())
             let timer = StageTimer()
-            let (route, waypoints) = try navigator.guidedRoute(from: start, to: end, via: vias, options: options, timer: timer)
+            let (route, waypoints) = try navigator.guidedRoute(from: start, to: end, via: vias, alternative: guidance.alternative,
+                                                                options: options, timer: timer)
             let session = WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace, pace: pace,
                                                 summaryOnly: summary)
             // Each line goes straight to the file descriptor, so a consumer reading the pipe sees every

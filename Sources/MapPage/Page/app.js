@@ -1,7 +1,8 @@
 // Waymark map page: base map from /roads/v1 (by road class, or by speed limit with the "Speed limits"
 // layer), points set by clicking, the route from /waypoints/v1 (speed-warning colours, dashed where the
 // limit behind the warning is estimated; turn arrows, instructions), markers from /markers/v1 (AR
-// preview, places, downloads). Everything comes from the server that serves the page: no tiles, no CDN.
+// preview, places, downloads); between two points, up to three alternatives from /route/v1 drawn muted
+// and listed with their time and distance, any of them selectable. Everything comes from the server that serves the page: no tiles, no CDN.
 (function () {
   'use strict';
 
@@ -9,9 +10,16 @@
   const api = {
     info: '/roads/v1/info',
     roads: (bbox, zoom) => `/roads/v1?bbox=${bbox}&zoom=${zoom}`,
-    waypoints: (coords, speed, language) => `/waypoints/v1/driving/${coords}?speed=${speed}&language=${language}`,
+    waypoints: (coords, speed, language, alternative) =>
+      `/waypoints/v1/driving/${coords}?speed=${speed}&language=${language}${alternative ? `&alternative=${alternative}` : ''}`,
+    alternatives: (coords) => `/route/v1/driving/${coords}?alternatives=${maxAlternatives}&overview=full&geometries=geojson`,
     markers: (coords, query) => `/markers/v1/driving/${coords}?${query}`,
   };
+  /** Alternatives asked of the server (its default `ServiceLimits.alternatives`). */
+  const maxAlternatives = 3;
+  /** The muted colour of the routes not followed: a pale violet, apart from the warning colours and
+   * the grey of roads and of unknown limits. */
+  const alternativeColor = '#a393d6';
   /** Route colours by speed warning (as the AR markers use them); `unchecked` (a limit the warning
    * policy does not compare) is grey like `unknown`. */
   const warningColors = { normal: '#1f6fd1', over: '#f08c00', far_over: '#d62828', unknown: '#8a8a8a', unchecked: '#8a8a8a' };
@@ -52,7 +60,7 @@
   /** How far before a maneuver the AR preview stands when its instruction is clicked, metres. */
   const arLeadIn = 25;
 
-  const state = { from: null, to: null, vias: [], speed: 50, language: 'en', limitsLayer: false };
+  const state = { from: null, to: null, vias: [], speed: 50, language: 'en', limitsLayer: false, alternative: 0 };
   const view = { route: null, markers: null, roads: null, placeCategories: new Map(), hiddenCategories: new Set(), knownCategories: new Set() };
   const el = (id) => document.getElementById(id);
   const dom = {
@@ -62,7 +70,7 @@
     limits: el('limits'), limitsText: el('limits-text'), instructionsSection: el('instructions-section'),
     instructions: el('instructions'), arSection: el('ar-section'), arCanvas: el('ar'), arPosition: el('ar-position'),
     arStatus: el('ar-status'), poisSection: el('pois-section'), pois: el('pois'), downloadsSection: el('downloads-section'),
-    downloads: el('downloads'),
+    downloads: el('downloads'), alternativesSection: el('alternatives-section'), alternatives: el('alternatives'),
   };
   // Read by the browser tests: what the page has drawn, and whether it is busy.
   const status = window.waymarkPage = { ready: false, busy: 0, roadsDrawn: 0, routeSegments: [], limitLayer: null, lastError: null, state, view };
@@ -86,6 +94,7 @@
   };
   const routeRenderer = L.canvas({ pane: 'routePane', padding: 0.3 });
   const roadLayer = L.layerGroup().addTo(map);
+  const alternativeLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map);
   const arrowLayer = L.layerGroup().addTo(map);
   const placeLayer = L.layerGroup().addTo(map);
@@ -319,6 +328,7 @@
 
   let routeGeneration = 0;
   function changed() {
+    state.alternative = 0;   // new points: new routes, the best one first
     drawPoints();
     writeURL();
     updateRoute();
@@ -331,7 +341,12 @@
     const coords = coordinateList();
     status.busy++;
     try {
-      const text = await fetchText(api.waypoints(coords, state.speed, state.language));
+      // The choice of routes is extra: without it (an error) the selected route is still shown.
+      const routes = state.vias.length ? Promise.resolve([])
+        : fetchText(api.alternatives(coords)).then((body) => JSON.parse(body).routes || []).catch(() => []);
+      const text = await fetchText(api.waypoints(coords, state.speed, state.language, state.alternative));
+      if (generation !== routeGeneration) return;
+      showAlternatives(await routes, generation);
       if (generation !== routeGeneration) return;
       const lines = text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
       const summary = (lines.find((line) => line.summary) || {}).summary;
@@ -356,6 +371,10 @@
   function clearRoute() {
     view.route = null;
     view.markers = null;
+    view.routes = [];
+    status.alternatives = [];
+    dom.alternativesSection.hidden = true;
+    alternativeLayer.clearLayers();
     routeLayer.clearLayers(); arrowLayer.clearLayers(); placeLayer.clearLayers(); cameraLayer.clearLayers();
     status.routeSegments = [];
     for (const section of [dom.summary, dom.instructionsSection, dom.arSection, dom.poisSection, dom.downloadsSection]) section.hidden = true;
@@ -392,6 +411,47 @@
       L.marker([w.lat, w.lon], { icon: arrowIcon(w.instruction.direction, approach), pane: 'arrowPane', interactive: false, keyboard: false })
         .addTo(arrowLayer);
     });
+  }
+
+  /**
+   * Draws the routes not selected (the best and up to three alternatives of `/route/v1`) in a muted
+   * colour under the selected one, each clickable to select it, and lists every route with its time and
+   * distance. With one route (or via points) there is nothing to choose and the list stays hidden.
+   */
+  function showAlternatives(routes, generation) {
+    if (generation !== routeGeneration) return;
+    view.routes = routes;
+    alternativeLayer.clearLayers();
+    dom.alternatives.replaceChildren();
+    dom.alternativesSection.hidden = routes.length < 2;
+    status.alternatives = routes.map((r, i) => ({ duration: r.duration, distance: r.distance, selected: i === state.alternative,
+      drawnMuted: routes.length > 1 && i !== state.alternative }));
+    if (routes.length < 2) return;
+    routes.forEach((route, i) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'alternative' + (i === state.alternative ? ' selected' : '');
+      button.setAttribute('aria-pressed', String(i === state.alternative));
+      button.textContent = `${i === 0 ? 'Best' : `Alternative ${i}`}: ${formatDuration(route.duration)}, ${formatDistance(route.distance)}`;
+      button.addEventListener('click', () => selectAlternative(i));
+      item.append(button);
+      dom.alternatives.append(item);
+      if (i === state.alternative) return;
+      const line = route.geometry.coordinates.map(([lon, lat]) => [lat, lon]);
+      L.polyline(line, { renderer: routeRenderer, color: '#fff', weight: 10, opacity: 0.8, interactive: false }).addTo(alternativeLayer);
+      L.polyline(line, { renderer: routeRenderer, color: alternativeColor, weight: 6, opacity: 0.9 })
+        .bindTooltip(`${formatDuration(route.duration)}, ${formatDistance(route.distance)}`, { sticky: true })
+        .on('click', (event) => { L.DomEvent.stop(event); selectAlternative(i); })
+        .addTo(alternativeLayer);
+    });
+  }
+
+  /** Follows route `i` of the list (0 the best): its waypoints, instructions and markers. */
+  function selectAlternative(i) {
+    if (i === state.alternative) return;
+    state.alternative = i;
+    updateRoute();
   }
 
   /** A turn arrow (left, right, straight, U-turn) turned to the direction the driver comes from. */
@@ -529,6 +589,7 @@
 
   function markerQuery(format, categories) {
     const query = new URLSearchParams({ format, speed: String(state.speed), language: state.language });
+    if (state.alternative) query.set('alternative', String(state.alternative));
     if (categories.length) { query.set('pois', categories.join(',')); query.set('corridor', String(placeCorridor)); }
     return query.toString().replace(/%2C/g, ',');
   }

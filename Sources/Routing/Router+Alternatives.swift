@@ -1,0 +1,155 @@
+import RoadNetwork
+
+extension Router {
+    /// The best route between two snapped locations and up to `count` admissible alternatives to it,
+    /// best first, by the via-node method on the contraction hierarchy (see `AlternativeOptions` for
+    /// what is admissible, `HierarchyAlternatives` for the candidates).
+    ///
+    /// Alternatives come only for two locations on a router with a contraction hierarchy for `metric`
+    /// (OSRM, too, answers a multi-leg request with one route); otherwise, and when none is admissible,
+    /// the answer is the best route alone, as `route(through:)` finds it. Every route is one leg.
+    /// The workspace's `shouldStop` is asked during the search and before each candidate's test.
+    /// - Throws: as `route(through:)`: `RoutingError.tooFewCoordinates`, `RoutingError.noRoute` (also
+    ///   when stopped).
+    /// - Complexity: the via-node search (a few times a point-to-point query's), plus for each of at most
+    ///   `options.candidateLimit` candidates its unpacking and one hierarchy query.
+    public func alternativeRoutes(through waypoints: [SnappedLocation], count: Int, metric: RoutingMetric = .time,
+                                  options: AlternativeOptions = AlternativeOptions(),
+                                  workspace: RoutingWorkspace? = nil) throws(RoutingError) -> [Route] {
+        let ws = workspace ?? makeWorkspace()
+        guard count > 0, waypoints.count == 2, let hierarchy = hierarchy(for: metric) else {
+            return [try route(through: waypoints, metric: metric, workspace: ws)]
+        }
+        let from = waypoints[0], to = waypoints[1]
+        guard let found = HierarchyAlternatives.find(on: hierarchy, router: self, starts: positions(of: from), startNode: node(at: from),
+                                                     targets: positions(of: to), targetNode: node(at: to), options: options,
+                                                     workspace: ws.hierarchyWorkspace, shouldStop: ws.shouldStop) else {
+            return [try route(through: waypoints, metric: metric, workspace: ws)]
+        }
+        let chosen = try admissible(found, metric: metric, count: count, options: options, workspace: ws,
+                                    stopped: RoutingError.noRoute(from: from.input, to: to.input))
+        let settled = found.best.settled
+        return ([found.best] + chosen).map { Route(legs: [makeLeg($0, from: from, to: to)], metric: metric, settledNodes: settled) }
+    }
+
+    /// The weight in `route`'s metric (seconds or metres) of the road `route` shares with `other`: per
+    /// edge both drive, the smaller of the two driven parts (a partial first or last edge counts by its
+    /// fraction). The sharing `alternativeRoutes` limits, for checks and benchmarks.
+    /// - Complexity: O(edges of both routes).
+    public func sharedWeight(of route: Route, with other: Route) -> Double {
+        let mine = drivenCosts(of: route), theirs = drivenCosts(of: other)
+        var shared = 0.0
+        for (edge, cost) in mine { if let t = theirs[edge] { shared += min(cost, t) } }
+        return shared / route.metric.unitsPerOne
+    }
+
+    /// The integer cost in the route's metric of the part of each edge a route drives.
+    private func drivenCosts(of route: Route) -> [EdgeIndex: Double] {
+        var result: [EdgeIndex: Double] = [:]
+        for leg in route.legs {
+            for (i, e) in leg.edges.enumerated() {
+                // The snapped points lie on their edge or its twin, at the fraction from that edge's tail.
+                let a = i == 0 ? (leg.from.edge == e ? leg.from.fraction : 1 - leg.from.fraction) : 0
+                let b = i == leg.edges.count - 1 ? (leg.to.edge == e ? leg.to.fraction : 1 - leg.to.fraction) : 1
+                result[e, default: 0] += Self.drivenCost(edgeCost(e, metric: route.metric), from: a, to: b)
+            }
+        }
+        return result
+    }
+
+    /// The candidates that pass every test, taken in the screen's order (its score: twice the stretch
+    /// plus the packed sharing), until `count` are taken: each must share at most the limit with the best
+    /// path and with every one taken before it, and the costly T-test runs only on a candidate that passed
+    /// every other test. Listed lightest first.
+    private func admissible(_ found: HierarchyAlternatives.Found, metric: RoutingMetric, count: Int,
+                            options: AlternativeOptions, workspace ws: RoutingWorkspace,
+                            stopped: RoutingError) throws(RoutingError) -> [SearchResult] {
+        let best = PathProfile(found.best, router: self, metric: metric)
+        let bestCost = max(1, found.best.cost * metric.unitsPerOne)
+        let sharingLimit = options.maximumSharing * bestCost
+        var taken: [PathProfile] = []
+        for candidate in found.candidates where taken.count < count {
+            if let shouldStop = ws.shouldStop, shouldStop() { throw stopped }
+            guard candidate.path.cost * metric.unitsPerOne <= (1 + options.maximumStretch) * bestCost else { continue }
+            let profile = PathProfile(candidate.path, router: self, metric: metric)
+            guard profile.drivesEachEdgeOnce,
+                  ([best] + taken).allSatisfy({ Double(profile.sharedCost(with: $0)) <= sharingLimit }),
+                  isLocallyOptimal(profile, viaCost: candidate.viaCost, within: options.localOptimality * bestCost,
+                                   metric: metric, workspace: ws) else { continue }
+            taken.append(profile)
+        }
+        // Chosen by quality, listed by weight: a driver compares them by time.
+        return taken.map(\.path).sorted { $0.cost < $1.cost }
+    }
+
+    /// The T-test: whether the stretch of `profile` from `window` before its via vertex to `window` after
+    /// it is a shortest path, by one hierarchy query. The stretch ends at edge heads, or at the path's own
+    /// start and end where the window reaches past them. The query starts without a restriction context,
+    /// so a shorter way a restriction forbids fails the test: a false "no", never a false "yes".
+    private func isLocallyOptimal(_ profile: PathProfile, viaCost: UInt32, within window: Double, metric: RoutingMetric,
+                                  workspace ws: RoutingWorkspace) -> Bool {
+        let c = profile.cumulative, last = c.count - 1, path = profile.path, e = path.edges
+        let via = c.firstIndex { $0 >= UInt64(viaCost) } ?? last
+        var a = via, b = via
+        while a > 0 && Double(c[via] - c[a]) < window { a -= 1 }
+        while b < last && Double(c[b] - c[via]) < window { b += 1 }
+        let fromStart = a == 0 && Double(c[via]) < window
+        let toEnd = b == last && Double(c[last] - c[via]) < window
+        guard fromStart || toEnd || a < b else { return true }
+        let from = fromStart ? EdgePosition(edge: e[0], fraction: path.startFraction) : EdgePosition(edge: e[a], fraction: 1)
+        let to = toEnd ? EdgePosition(edge: e[last], fraction: path.endFraction) : EdgePosition(edge: e[b], fraction: 1)
+        let fromCost = fromStart ? 0 : c[a]
+        let toCost = toEnd ? c[last] - UInt64(remainingCost(of: to, metric: metric)) : c[b]
+        guard toCost > fromCost else { return true }
+        guard let shortest = search(from: [from], to: [to], targetPoint: graph.nodeCoordinates[Int(graph.head[Int(to.edge)])],
+                                    metric: metric, algorithm: .contractionHierarchy, workspace: ws) else { return false }
+        return (shortest.cost * metric.unitsPerOne).rounded() >= Double(toCost - fromCost)
+    }
+}
+
+/// A path's edges with its cumulative integer cost in one metric: `cumulative[k]` is the cost from the
+/// start position to the head of edge `k` (the first edge from its start fraction, the others whole,
+/// with the turn onto each), as the hierarchy's labels count it.
+private struct PathProfile {
+    let path: SearchResult
+    let cumulative: [UInt64]
+    let edgeSet: Set<EdgeIndex>
+    /// The cost of the part of each edge the path drives (partial first and last edges by fraction).
+    let driven: [EdgeIndex: UInt64]
+
+    init(_ path: SearchResult, router: Router, metric: RoutingMetric) {
+        self.path = path
+        let e = path.edges
+        var c = [UInt64(router.remainingCost(of: EdgePosition(edge: e[0], fraction: path.startFraction), metric: metric))]
+        c.reserveCapacity(e.count)
+        for k in e.indices.dropFirst() {
+            let turn = metric == .time ? UInt64(router.turnMilliseconds(from: e[k - 1], to: e[k])) : 0
+            c.append(c[k - 1] + turn + UInt64(router.edgeCost(e[k], metric: metric)))
+        }
+        cumulative = c
+        edgeSet = Set(e)
+        var driven: [EdgeIndex: UInt64] = [:]
+        for (i, edge) in e.enumerated() {
+            let cost = Router.drivenCost(router.edgeCost(edge, metric: metric), from: path.startFraction(ofEdgeAt: i),
+                                         to: path.endFraction(ofEdgeAt: i))
+            driven[edge, default: 0] += UInt64(cost)
+        }
+        self.driven = driven
+    }
+
+    /// Whether no road edge is driven twice (a via vertex's up and down paths may meet in a loop). The
+    /// first and last edge may be one edge driven in two parts: away from the start, and back to the
+    /// target behind it.
+    var drivesEachEdgeOnce: Bool {
+        let e = path.edges
+        guard e.count > 2, e.first == e.last else { return edgeSet.count == e.count }
+        return edgeSet.count == e.count - 1
+    }
+
+    /// The cost of the road this path shares with `other`: per edge both drive, the smaller driven part.
+    func sharedCost(with other: PathProfile) -> UInt64 {
+        var shared: UInt64 = 0
+        for (edge, cost) in driven { if let theirs = other.driven[edge] { shared += min(cost, theirs) } }
+        return shared
+    }
+}
