@@ -89,8 +89,8 @@ let package = Package(
         // also what the CLI does beyond parsing options (import policy, database reports, the marker export job,
         // the stream session), and the wording of its errors with a front end's input names.
         .target(name: "WaymarkKit", dependencies: [
-            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "Guidance", "Places", "RouteFormats", "ARExport",
-            "OutputEncoding", "OutputFiles",
+            "Geodesy", "RoadNetwork", "OSMImport", "RoadNetworkStore", "Routing", "MapMatching", "Guidance", "Places", "RouteFormats",
+            "ARExport", "OutputEncoding", "OutputFiles",
         ]),
         // OSRM's HTTP API without HTTP: request parsing (URL, options, limits), the answers of route, nearest,
         // table and Waymark's own services as bodies, and OSRM's error codes. Shared by `waymark serve` and

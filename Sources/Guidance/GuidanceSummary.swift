@@ -21,8 +21,11 @@ public struct GuidanceSummary: Sendable {
     public var tracePoints: Int?
     public var traceMatched: Int?
     public var traceDiscarded: Int?
-    /// For a replay: the farthest progress along the route the trace reached.
+    /// For a replay: the farthest progress along the route the trace reached (after re-routes, the
+    /// progress along each route followed, summed).
     public var replayedDistance: Meters?
+    /// For a replay: how many times the car left the route and a new one was planned.
+    public var reroutes: Int?
 
     public init(distance: Meters = 0, duration: Seconds = 0, warningPolicy: WarningPolicy = .both) {
         self.distance = distance

@@ -5,7 +5,7 @@ import RoadNetwork
 
 /// Writes the waypoint stream as JSON Lines: one object per waypoint, handed to `output` as soon as it
 /// is written (so a consumer reading a pipe sees the drive as it happens), then one closing
-/// `{"summary":{"format":"waymark-waypoints","version":3,…}}` line.
+/// `{"summary":{"format":"waymark-waypoints","version":4,…}}` line.
 ///
 /// A waypoint line (version 3):
 ///
@@ -35,10 +35,19 @@ import RoadNetwork
 /// warning policy does not compare this limit, see `WarningPolicy`). Numbers are fixed-precision (7
 /// decimals for degrees, 1 for metres, degrees of bearing and km/h), never exponent notation.
 ///
+/// In a trace replay, a re-route (the car left the route; a new one was planned from where it was
+/// matched to the destination) is written as one line before the new route's waypoints:
+///
+///     {"reroute":{"point":17,"lat":…,"lon":…,"matched_lat":…,"matched_lon":…,"time":…,"distance":840.2,"duration":95.3}}
+///
+/// `point` is the trace point's index, `lat`/`lon` its recorded and `matched_*` its matched position (the
+/// new route's start), `time` its trace time or null, `distance`/`duration` the new route's. The waypoint
+/// lines after it belong to the new route: `seq` and `distance` start again from 0.
+///
 /// The summary line: `format`, `version`, `warn_on` (the `WarningPolicy`), `waypoints`, `maneuvers`,
 /// `distance`, `duration`, `warnings` (waypoints per level, every level), `estimated_warnings` (of
 /// those, the ones against an estimated limit: `normal`, `over`, `far_over`), `colors` (per colour;
-/// grey counts `unknown` and `unchecked`), `directions`, and `trace` in a replay.
+/// grey counts `unknown` and `unchecked`), `directions`, and `trace` in a replay (`points`, `matched`, `discarded`, `replayed_distance`, `reroutes`).
 public struct WaypointStreamWriter {
     /// The totals written on the closing line; updated by every `write`.
     public private(set) var summary: GuidanceSummary
@@ -59,6 +68,12 @@ public struct WaypointStreamWriter {
         if writesWaypoints { output(Self.line(for: record) + "\n") }
     }
 
+    /// Writes a re-route's line (unless summary-only) and counts it.
+    public mutating func write(_ reroute: Reroute) {
+        summary.reroutes = (summary.reroutes ?? 0) + 1
+        if writesWaypoints { output(Self.line(for: reroute) + "\n") }
+    }
+
     /// Writes the closing summary line.
     public func finish() {
         output(Self.summaryLine(summary) + "\n")
@@ -68,8 +83,9 @@ public struct WaypointStreamWriter {
     /// meaning or name (2: `color`/`colors` instead of `colour`/`colours`, `format` and `version` added;
     /// 3: `speed_limit.source` spelled `posted`/`zone`/`legal_default`/`neighbours`/`class_default`
     /// instead of `tagged`/`zone`/`default`, `speed_limit.estimated`/`urban`/`country`/`region`,
-    /// `warning_estimated`, the `unchecked` warning, and `warn_on`/`estimated_warnings` on the summary).
-    public static let formatVersion = 3
+    /// `warning_estimated`, the `unchecked` warning, and `warn_on`/`estimated_warnings` on the summary;
+    /// 4: a replay re-routes, the `reroute` line and the summary's `trace.reroutes`).
+    public static let formatVersion = 4
 
     /// The JSON object of one record (no newline).
     /// - Complexity: O(length of the line); built in one byte buffer (a route has thousands of lines).
@@ -123,6 +139,25 @@ public struct WaypointStreamWriter {
         return j.text
     }
 
+    /// The `{"reroute":{…}}` object of a re-route (no newline).
+    public static func line(for reroute: Reroute) -> String {
+        var j = JSONWriter(capacity: 256)
+        j.beginObject()
+        j.key("reroute")
+        j.beginObject()
+        j.field("point", reroute.traceIndex)
+        j.field("lat", reroute.coordinate.latitude, decimals: 7)
+        j.field("lon", reroute.coordinate.longitude, decimals: 7)
+        j.field("matched_lat", reroute.matched.latitude, decimals: 7)
+        j.field("matched_lon", reroute.matched.longitude, decimals: 7)
+        j.field("time", reroute.time, decimals: 3)
+        j.field("distance", reroute.distance, decimals: 1)
+        j.field("duration", reroute.duration, decimals: 1)
+        j.endObject()
+        j.endObject()
+        return j.text
+    }
+
     /// The closing `{"summary":{…}}` object (no newline).
     public static func summaryLine(_ summary: GuidanceSummary) -> String {
         var j = JSONWriter(capacity: 512)
@@ -164,6 +199,7 @@ public struct WaypointStreamWriter {
             j.field("matched", summary.traceMatched ?? 0)
             j.field("discarded", summary.traceDiscarded ?? 0)
             j.field("replayed_distance", summary.replayedDistance, decimals: 1)
+            j.field("reroutes", summary.reroutes ?? 0)
             j.endObject()
         }
         j.endObject()

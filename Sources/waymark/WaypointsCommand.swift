@@ -10,8 +10,9 @@ struct WaypointsCommand: ParsableCommand {
         commandName: "waypoints",
         abstract: "Write the route's waypoint stream (JSON Lines): densified points, maneuvers, speed limits and warnings.",
         discussion: "Each line is one waypoint; the last line is {\"summary\":{...}}. With --trace the drive is replayed: "
-            + "each waypoint is written when the recorded vehicle reaches it, with its position and speed and the next "
-            + "instruction. Spacing 'bands': stretches of 20-100 m get a point every 20 m, 100-1000 m every 50 m, "
+            + "the trace is matched to the roads and each waypoint is written when the vehicle reaches it, with its position "
+            + "and speed and the next instruction; when the car leaves the route a {\"reroute\":{...}} line is written and the "
+            + "replay follows a new route from there to the destination. Spacing 'bands': stretches of 20-100 m get a point every 20 m, 100-1000 m every 50 m, "
             + "1-5 km every 100 m, over 5 km every 200 m; shorter than 20 m none (an edge value belongs to the upper band).")
 
     @OptionGroup var source: GraphSource
@@ -41,8 +42,8 @@ struct WaypointsCommand: ParsableCommand {
             let timer = StageTimer()
             let (route, waypoints) = try navigator.guidedRoute(from: start, to: end, via: vias, alternative: guidance.alternative,
                                                                 options: options, timer: timer)
-            let session = WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace, pace: pace,
-                                                summaryOnly: summary)
+            let session = WaypointStreamSession(waypoints: waypoints, route: route, options: options, trace: parsedTrace,
+                                                navigator: navigator, pace: pace, summaryOnly: summary)
             // Each line goes straight to the file descriptor, so a consumer reading the pipe sees every
             // waypoint as soon as it is produced.
             try session.run(writing: StandardOutput.write)

@@ -91,7 +91,7 @@ enum EstimatedLimitAvenue {
             }
         }
         #expect(seen == ["posted", "legal_default", "class_default"])
-        #expect(summary["version"] as? Int == 3 && WaypointStreamWriter.formatVersion == 3)
+        #expect(summary["version"] as? Int == 4 && WaypointStreamWriter.formatVersion == 4)
         #expect(summary["warn_on"] as? String == "both")
         let warnings = try #require(summary["warnings"] as? [String: Int])
         let estimated = try #require(summary["estimated_warnings"] as? [String: Int])
