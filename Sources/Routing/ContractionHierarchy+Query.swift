@@ -89,8 +89,9 @@ extension ContractionHierarchy {
         return meetingRank == UInt32.max ? nil : Meeting(cost: UInt32(best), rank: meetingRank)
     }
 
-    /// Labels and queues the seeds of one direction (the cheapest per vertex).
-    private func seed(_ seeds: [SearchSeed], side: ContractionHierarchyWorkspace.Side,
+    /// Labels and queues the seeds of one direction (the cheapest per vertex): the point-to-point query's
+    /// and the alternatives' via search's.
+    func seed(_ seeds: [SearchSeed], side: ContractionHierarchyWorkspace.Side,
                       queue: inout MinHeap<UInt64>, generation: UInt32) {
         for (i, s) in seeds.enumerated() {
             precondition(Int(s.vertex) < vertexCount, "seed vertex \(s.vertex) is not in the hierarchy (\(vertexCount) vertices)")

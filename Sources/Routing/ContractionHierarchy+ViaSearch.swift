@@ -54,8 +54,8 @@ extension ContractionHierarchy {
         ws.beginSearch()
         var forwardQueue = MinHeap(emptyIn: ws.forwardQueue), backwardQueue = MinHeap(emptyIn: ws.backwardQueue)
         let generation = ws.generation
-        seedVia(sources, side: ws.forward, queue: &forwardQueue, generation: generation)
-        seedVia(targets, side: ws.backward, queue: &backwardQueue, generation: generation)
+        seed(sources, side: ws.forward, queue: &forwardQueue, generation: generation)
+        seed(targets, side: ws.backward, queue: &backwardQueue, generation: generation)
         var best = UInt64(Self.unreachable), meetingRank = UInt32.max
         var ranks: [UInt32] = []
         var overflowed = false, stopped = false
@@ -88,21 +88,6 @@ extension ContractionHierarchy {
         ws.lastSearchOverflowed = overflowed
         guard !stopped, !overflowed, meetingRank != UInt32.max else { return nil }
         return (Meeting(cost: UInt32(best), rank: meetingRank), ranks)
-    }
-
-    /// Labels and queues the seeds of one direction (the cheapest per vertex), as `search` does.
-    private func seedVia(_ seeds: [SearchSeed], side: ContractionHierarchyWorkspace.Side,
-                         queue: inout MinHeap<UInt64>, generation: UInt32) {
-        for (i, s) in seeds.enumerated() where s.cost != Self.unreachable {
-            precondition(Int(s.vertex) < vertexCount, "seed vertex \(s.vertex) is not in the hierarchy (\(vertexCount) vertices)")
-            let r = rank[Int(s.vertex)]
-            let label = side.labels + Int(r)
-            if label.pointee.stamp != generation || s.cost < label.pointee.distance {
-                label.pointee = .init(distance: s.cost, stamp: generation)
-                side.parents[Int(r)] = .init(arc: ContractionHierarchyWorkspace.seeded, rank: UInt32(i))
-                queue.push(PackedEntry.make(key: s.cost, vertex: r))
-            }
-        }
     }
 
     /// The search arcs of a vertex's path after `viaSearch`: the forward chain's upward arcs (as indices

@@ -21,18 +21,7 @@ import Testing
 ///             |         |
 ///             m         n
 @Suite struct AlternativesServiceTests {
-    static let map = MapFixture("""
-                k         l
-                |         |
-        e-------b---------c-------f
-        |                         |
-        a                         d
-        |                         |
-        |                         |
-        g-------h---------i-------j
-                |         |
-                m         n
-        """, gridSize: 10)
+    static let map = MapFixture(TestMaps.twoWays, gridSize: 10)
 
     /// The service over the town, routing on contraction hierarchies (alternatives need one).
     static let service: RoutingService = {

@@ -9,18 +9,7 @@ import TestSupport
 @Suite struct AlternativeRouteTests {
     /// Two ways from a to d: over the top (b, c: 300 m) and over the bottom (h, i: 360 m), each with two
     /// side streets (k, l, m, n) that make junctions along it.
-    static let twoWays = """
-                k         l
-                |         |
-        e-------b---------c-------f
-        |                         |
-        a                         d
-        |                         |
-        |                         |
-        g-------h---------i-------j
-                |         |
-                m         n
-        """
+    static let twoWays = TestMaps.twoWays
 
     static func twoWaysNetwork() throws -> FixtureNetwork {
         try FixtureNetwork(twoWays, gridSize: 10, ways: [
