@@ -140,7 +140,7 @@ public final class RoutingService: Sendable {
         return excludingRouters.withLock { routers in
             if let existing = routers[key] { return existing }
             let graph = self.graph
-            // The landmark tables ignore exclusions, so the shared router's bound this router's searches too.
+            // The landmark tables ignore exclusions, so the service router's tables bound this router's searches too.
             let built = Router(graph: graph, landmarkProvision: router.landmarkProvision) { edge in
                 sorted.contains { $0.contains(edge, in: graph) }
             }
