@@ -25,7 +25,6 @@ public final class RoutingService: Sendable {
     public let guidance: GuidanceIndex
     /// Routers without some road classes, keyed by the sorted class names.
     private let excludingRouters = Mutex<[String: Router]>([:])
-    private let landmarks: Int
     /// The map page's road layer, built on the first `/roads/v1` request (see `roadLayer`).
     let roadLayerCache = Mutex<RoadLayer?>(nil)
 
@@ -41,7 +40,8 @@ public final class RoutingService: Sendable {
     }
 
     /// A service over a router already set up (e.g. with a database's contraction hierarchies); routers
-    /// that exclude road classes get the same landmark count, and no hierarchies (they answer with A*).
+    /// that exclude road classes share its landmarks (built on their first search if the router builds
+    /// them on first use), and no hierarchies (they answer with A*).
     /// - Precondition: `guidance`, when given, indexes `router.graph`.
     public init(router: Router, pointsOfInterest: [PointOfInterest] = [], limits: ServiceLimits = ServiceLimits(),
                 table: any TravelTable = RouterTable(), guidance: GuidanceIndex? = nil) {
@@ -51,7 +51,6 @@ public final class RoutingService: Sendable {
         self.limits = limits
         self.table = table
         self.guidance = guidance ?? .measuringOnDemand(router.graph)
-        self.landmarks = router.landmarkCount
     }
 
     /// A workspace for one thread's queries.
@@ -141,7 +140,10 @@ public final class RoutingService: Sendable {
         return excludingRouters.withLock { routers in
             if let existing = routers[key] { return existing }
             let graph = self.graph
-            let built = Router(graph: graph, landmarks: landmarks) { edge in sorted.contains { $0.contains(edge, in: graph) } }
+            // The landmark tables ignore exclusions, so the service router's tables bound this router's searches too.
+            let built = Router(graph: graph, landmarkProvision: router.landmarkProvision) { edge in
+                sorted.contains { $0.contains(edge, in: graph) }
+            }
             routers[key] = built
             return built
         }

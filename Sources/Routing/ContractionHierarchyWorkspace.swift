@@ -33,9 +33,11 @@
     public let capacity: Int
     let forward: Side
     let backward: Side
+    /// The tables' per-vertex arrays, made on the first table (a workspace answering routes never needs them).
+    private var tableBuffers: HierarchyTableBuffers?
     /// Annotation sums per vertex (tables with an annotation only).
-    let forwardAnnotation: UnsafeMutablePointer<UInt32>
-    let backwardAnnotation: UnsafeMutablePointer<UInt32>
+    var forwardAnnotation: UnsafeMutablePointer<UInt32> { madeTableBuffers.forwardAnnotation }
+    var backwardAnnotation: UnsafeMutablePointer<UInt32> { madeTableBuffers.backwardAnnotation }
     var generation: UInt32 = 0
     /// The memory of each direction's queue (every search starts its heaps empty in it).
     let forwardQueue = MinHeapStorage<UInt64>()
@@ -47,9 +49,9 @@
 
     /// Table buckets: per rank, the stamp of the table that filled it, its start in `bucketEntries`
     /// and a fill cursor; the ranks touched, in order.
-    let bucketStamp: UnsafeMutablePointer<UInt32>
-    let bucketStart: UnsafeMutablePointer<UInt32>
-    let bucketFill: UnsafeMutablePointer<UInt32>
+    var bucketStamp: UnsafeMutablePointer<UInt32> { madeTableBuffers.bucketStamp }
+    var bucketStart: UnsafeMutablePointer<UInt32> { madeTableBuffers.bucketStart }
+    var bucketFill: UnsafeMutablePointer<UInt32> { madeTableBuffers.bucketFill }
     var bucketGeneration: UInt32 = 0
     var touchedRanks: [UInt32] = []
 
@@ -64,16 +66,14 @@
         let size = max(1, vertexCount)
         forward = Self.makeSide(size)
         backward = Self.makeSide(size)
-        forwardAnnotation = .allocate(capacity: size)
-        forwardAnnotation.initialize(repeating: 0, count: size)
-        backwardAnnotation = .allocate(capacity: size)
-        backwardAnnotation.initialize(repeating: 0, count: size)
-        bucketStamp = .allocate(capacity: size)
-        bucketStamp.initialize(repeating: 0, count: size)
-        bucketStart = .allocate(capacity: size)
-        bucketStart.initialize(repeating: 0, count: size)
-        bucketFill = .allocate(capacity: size)
-        bucketFill.initialize(repeating: 0, count: size)
+    }
+
+    /// The tables' arrays, made now if this is the first table.
+    private var madeTableBuffers: HierarchyTableBuffers {
+        if let tableBuffers { return tableBuffers }
+        let made = HierarchyTableBuffers(size: max(1, capacity))
+        tableBuffers = made
+        return made
     }
 
     private static func makeSide(_ size: Int) -> Side {
@@ -89,15 +89,13 @@
         forward.parents.deallocate()
         backward.labels.deallocate()
         backward.parents.deallocate()
-        forwardAnnotation.deallocate()
-        backwardAnnotation.deallocate()
-        bucketStamp.deallocate()
-        bucketStart.deallocate()
-        bucketFill.deallocate()
     }
 
-    /// Bytes the workspace holds (labels, annotations, buckets; queues not counted).
-    var memoryBytes: Int { max(1, capacity) * (2 * MemoryLayout<Label>.stride + 2 * MemoryLayout<Parent>.stride + 2 * 4 + 3 * 4) }
+    /// Bytes the workspace holds (labels, and the tables' annotations and buckets once made; queues not counted).
+    var memoryBytes: Int {
+        let tables = tableBuffers == nil ? 0 : HierarchyTableBuffers.bytesPerVertex
+        return max(1, capacity) * (2 * MemoryLayout<Label>.stride + 2 * MemoryLayout<Parent>.stride + tables)
+    }
 
     /// Starts a search: every label of both directions becomes unset.
     /// - Complexity: O(1), except once every 2³² searches when the stamps are rewritten.

@@ -12,9 +12,11 @@ extension Router {
     ///   graph (never a wrong route); other `ContractionHierarchyError`s when contraction fails.
     /// - Complexity: contraction is O(states × witness work) per metric (seconds for a city; figures in
     ///   BENCHMARKS.md); loading is O(states + transitions + shortcuts).
-    public convenience init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize,
+    public convenience init(graph: RoadGraph, landmarks: Int = 0, landmarkTiming: LandmarkProvision.Timing = .atSetUp,
+                            smallComponentSize: Int = Router.defaultSmallComponentSize,
                             turnCosts: TurnCostModel = .osrmCar, hierarchies: HierarchySource) throws(ContractionHierarchyError) {
-        self.init(graph: graph, landmarks: landmarks, smallComponentSize: smallComponentSize, turnCosts: turnCosts)
+        self.init(graph: graph, landmarks: landmarks, landmarkTiming: landmarkTiming, smallComponentSize: smallComponentSize,
+                  turnCosts: turnCosts)
         switch hierarchies {
         case .none:
             return

@@ -6,12 +6,12 @@ extension Router {
     /// Bytes of the snapping grid: one offset per cell, an edge and a segment per indexed entry.
     public var snapIndexByteCount: Int { snapIndex.byteCount }
 
-    /// Bytes of the ALT landmark tables of both metrics (0 without landmarks): two distances per node
-    /// and landmark.
+    /// Bytes of the ALT landmark tables of both metrics (0 without landmarks, or while tables built on
+    /// first use are not built yet): two distances per node and landmark.
     public var landmarkByteCount: Int {
-        [timeLandmarks, distanceLandmarks].reduce(0) { sum, table in
-            guard let table else { return sum }
-            return sum + max(1, nodeCount * table.count * 2) * MemoryLayout<Double>.stride
+        guard let tables = landmarkProvision.tablesIfBuilt else { return 0 }
+        return [tables.time, tables.distance].reduce(0) { sum, table in
+            sum + max(1, nodeCount * table.count * 2) * MemoryLayout<Double>.stride
                 + table.landmarks.capacity * MemoryLayout<NodeIndex>.stride
         }
     }

@@ -39,7 +39,7 @@ extension Router {
             HierarchyQuery.targets(router: self, metric: metric, positions: ends[$0], node: endNodes[$0])
         }
         let costs = hierarchy.hierarchy.table(from: sourceSeeds.map(\.seeds), to: targetSeeds.map(\.seeds),
-                                              annotation: hierarchy.otherMetric, workspace: ws.hierarchyWorkspace,
+                                              annotation: hierarchy.otherMetric(router: self), workspace: ws.hierarchyWorkspace,
                                               shouldStop: ws.shouldStop)
         var durations: [Seconds?] = [], distances: [Meters?] = []
         durations.reserveCapacity(costs.costs.count)

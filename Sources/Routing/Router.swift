@@ -73,9 +73,9 @@ public final class Router: @unchecked Sendable {
     var automaton: RestrictionAutomaton { stateGraph.automaton }
     /// Unit vectors of the nodes on the sphere (x, y, z interleaved).
     let unitVectors: UnsafeMutablePointer<Double>
-    /// ALT bounds per metric (in milliseconds and millimetres), when landmarks were requested.
-    let timeLandmarks: LandmarkTable?
-    let distanceLandmarks: LandmarkTable?
+    /// ALT bounds per metric (in milliseconds and millimetres), when landmarks were requested: built
+    /// with the router or on the first A* search, and possibly shared with other routers on the graph.
+    public let landmarkProvision: LandmarkProvision
 
     /// Contraction hierarchies per metric (`init(graph:…hierarchies:)`); assigned only while the router
     /// is being made, before it is shared, and read-only after.
@@ -93,8 +93,9 @@ public final class Router: @unchecked Sendable {
     /// The restriction contexts arrived over each edge that has any (hierarchy targets seed them all).
     let contextsByEdge: [EdgeIndex: [Int]]
 
-    /// Number of landmarks the ALT bound uses (0 without landmarks).
-    public var landmarkCount: Int { timeLandmarks?.count ?? 0 }
+    /// Number of landmarks the ALT bound uses (0 without landmarks; the number asked for while tables
+    /// built on first use are not built yet).
+    public var landmarkCount: Int { landmarkProvision.count }
 
     /// Every A* bound is multiplied by this, so that float rounding (a chord and an edge length summed in
     /// another order) can never make it exceed the true remaining cost.
@@ -112,22 +113,37 @@ public final class Router: @unchecked Sendable {
     public static let defaultSmallComponentSize = 1000
 
     /// Prepares the search arrays, prices every turn with `turnCosts`, builds the snapping grid, and with
-    /// `landmarks > 0` the ALT tables.
+    /// `landmarks > 0` the ALT tables (now, or on the first A* search with `landmarkTiming: .onFirstUse`).
     ///
     /// Landmarks cost 4 Dijkstra runs over the whole graph each (both directions, both metrics) and
     /// 32 bytes per node each, and cut the states A* settles several-fold: worth it for a router that
-    /// answers many queries (a server, a benchmark), not for one route. 8 is a good count for a city.
-    /// The strongly connected components (for snapping past tiny islands) cost one O(nodes + edges) pass.
+    /// answers many queries by A* (a server, a benchmark), not for one route. 8 is a good count for a
+    /// city. The strongly connected components (for snapping past tiny islands) cost one O(nodes + edges)
+    /// pass.
     /// - Complexity: O(nodes + edges × out-degree + turns + segments + restrictions), plus
-    ///   O(landmarks × (edges + nodes log nodes)) with landmarks.
+    ///   O(landmarks × (edges + nodes log nodes)) with landmarks built at set-up.
     /// - Parameter smallComponentSize: strongly connected components with fewer nodes are road islands
     ///   that snapping looks past (OSRM's `--small-component-size`, default 1,000).
     /// - Parameter excluding: edges no route may use (OSRM's `exclude=`, e.g. toll roads): searches never
     ///   enter them. Snapping does not know about them; callers snap with a filter
     ///   (`snapWaypoints(_:maxDistances:accepts:)`). Bounds stay valid, as excluding only removes paths.
-    public init(graph: RoadGraph, landmarks: Int = 0, smallComponentSize: Int = Router.defaultSmallComponentSize,
+    public convenience init(graph: RoadGraph, landmarks: Int = 0, landmarkTiming: LandmarkProvision.Timing = .atSetUp,
+                            smallComponentSize: Int = Router.defaultSmallComponentSize, turnCosts: TurnCostModel = .osrmCar,
+                            excluding isExcluded: ((EdgeIndex) -> Bool)? = nil) {
+        self.init(graph: graph, landmarkProvision: LandmarkProvision(graph: graph, count: landmarks, timing: landmarkTiming),
+                  smallComponentSize: smallComponentSize, turnCosts: turnCosts, excluding: isExcluded)
+    }
+
+    /// Prepares a router as `init(graph:landmarks:…)` does, with landmark tables from `landmarkProvision`,
+    /// which another router on the same graph may share (e.g. an `exclude=` router its parent's: the tables
+    /// ignore exclusions, so they bound both).
+    /// - Precondition: `landmarkProvision` was made for a graph with `graph`'s nodes and edges.
+    /// - Complexity: as `init(graph:landmarks:…)` without the landmarks.
+    public init(graph: RoadGraph, landmarkProvision: LandmarkProvision, smallComponentSize: Int = Router.defaultSmallComponentSize,
                 turnCosts: TurnCostModel = .osrmCar, excluding isExcluded: ((EdgeIndex) -> Bool)? = nil) {
+        precondition(landmarkProvision.fits(graph), "landmarks made for another graph")
         self.graph = graph
+        self.landmarkProvision = landmarkProvision
         turnCostModel = turnCosts
         nodeCount = graph.nodeCount
         edgeCount = graph.edgeCount
@@ -161,13 +177,6 @@ public final class Router: @unchecked Sendable {
         var contextsByEdge: [EdgeIndex: [Int]] = [:]
         for (c, edge) in stateGraph.automaton.contextEdge.enumerated() { contextsByEdge[edge, default: []].append(c) }
         self.contextsByEdge = contextsByEdge
-        if landmarks > 0 {
-            timeLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(timeCosts[$0]) }
-            distanceLandmarks = LandmarkTable(graph: graph, count: landmarks) { Double(distanceCosts[$0]) }
-        } else {
-            timeLandmarks = nil
-            distanceLandmarks = nil
-        }
         unitVectors = .allocate(capacity: max(1, nodeCount * 3))
         for v in 0..<nodeCount {
             let u = Router.unitVector(graph.nodeCoordinates[v])

@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import RoadNetwork
 
@@ -9,7 +10,7 @@ import RoadNetwork
 /// (`storedArrays`) are the only part worth storing: the transitions' road edges and the other metric's
 /// costs are re-derived from the router in O(transitions) when a stored hierarchy is loaded.
 ///
-/// Invariant: `arcEdge` and `otherMetric` were made from the same router as the hierarchy's graph
+/// Invariant: `arcEdge` and `otherMetric(router:)` come from the same router as the hierarchy's graph
 /// (one entry per transition; `init(validating:)` checks the stored arrays against that graph).
 public struct RoutingHierarchy: Sendable {
     /// The metric the hierarchy's weights are in.
@@ -19,8 +20,9 @@ public struct RoutingHierarchy: Sendable {
     /// The road edge each transition (original arc) drives.
     let arcEdge: [EdgeIndex]
     /// The other metric's cost summed over every search arc (a table's durations come with the
-    /// distances of the same routes, as OSRM's do).
-    let otherMetric: HierarchyAnnotation
+    /// distances of the same routes, as OSRM's do): made on the first table, as routes never read it
+    /// (Porto: 3.4 MB per metric).
+    private let otherMetricAnnotation = BuiltOnce<HierarchyAnnotation>()
     /// Wall-clock seconds the contraction took, when this value was contracted rather than loaded.
     public let contractionSeconds: Double?
 
@@ -52,17 +54,30 @@ public struct RoutingHierarchy: Sendable {
                  contractionSeconds: Double?) {
         self.metric = metric
         self.hierarchy = hierarchy
-        arcEdge = transitions.edge
-        otherMetric = HierarchyAnnotation(hierarchy: hierarchy, arcValues: transitions.otherCost)
+        // A copy of exactly its count: the transitions' array grew by appending (up to twice that).
+        arcEdge = transitions.edge.withUnsafeBufferPointer { Array($0) }
         self.contractionSeconds = contractionSeconds
+    }
+
+    /// The other metric's annotation of the search arcs, made now from `router` (the router this
+    /// hierarchy was made for) on the first call.
+    /// - Complexity: O(1) once made; the first call O(states + transitions + shortcuts).
+    func otherMetric(router: Router) -> HierarchyAnnotation {
+        otherMetricAnnotation.value {
+            let annotation = HierarchyAnnotation(hierarchy: hierarchy, arcValues: TransitionArrays(router: router, metric: metric).otherCost)
+            // The transitions' other arrays were temporaries; a server answering would keep their pages.
+            waymark_release_freed_memory()
+            return annotation
+        }
     }
 
     /// The hierarchy's arrays by their stored names (what a database keeps).
     public var storedArrays: [(name: String, values: [UInt32])] { hierarchy.storedArrays }
 
-    /// Bytes held after loading: the hierarchy's arrays, the transitions' edges and the other metric's
-    /// annotation of the search arcs.
+    /// Bytes held: the hierarchy's arrays, the transitions' edges and, once a table made it, the other
+    /// metric's annotation of the search arcs.
     public var byteCount: Int {
-        hierarchy.memoryBytes + 4 * arcEdge.count + 4 * (otherMetric.upward.count + otherMetric.downward.count)
+        let annotation = otherMetricAnnotation.valueIfMade.map { 4 * ($0.upward.count + $0.downward.count) } ?? 0
+        return hierarchy.memoryBytes + 4 * arcEdge.count + annotation
     }
 }

@@ -41,7 +41,9 @@ public final class RoutingWorkspace {
 
     /// Number of states the workspace can hold.
     public let capacity: Int
-    let slots: UnsafeMutablePointer<Slot>
+    /// One slot per state, made on the first A* or Dijkstra query: a workspace whose router answers by
+    /// its contraction hierarchies never touches them (16 bytes per state; Porto 2.4 MB per worker).
+    private var slotStorage: UnsafeMutablePointer<Slot>?
     let heap: HeapStorage
     /// Queries begun so far (modulo the stamp range): the current one's stamps are `2 × generation` and
     /// `2 × generation + 1`.
@@ -66,23 +68,31 @@ public final class RoutingWorkspace {
         precondition(initialHeapCapacity > 0, "the queue needs room for one entry")
         capacity = stateCount
         heap = HeapStorage(capacity: initialHeapCapacity)
-        slots = .allocate(capacity: max(1, stateCount))
-        slots.initialize(repeating: Slot(distance: .infinity, parent: RoutingWorkspace.noParent, stamp: 0),
-                         count: max(1, stateCount))
     }
 
     deinit {
-        slots.deallocate()
+        slotStorage?.deallocate()
     }
 
-    /// Bytes the workspace holds: one slot per search state and the queue.
+    /// The slots, made untouched now if no query made them yet.
+    private var slots: UnsafeMutablePointer<Slot> {
+        if let slotStorage { return slotStorage }
+        let made = UnsafeMutablePointer<Slot>.allocate(capacity: max(1, capacity))
+        made.initialize(repeating: Slot(distance: .infinity, parent: RoutingWorkspace.noParent, stamp: 0), count: max(1, capacity))
+        slotStorage = made
+        return made
+    }
+
+    /// Bytes the workspace holds: one slot per search state once an A* or Dijkstra query made them, and
+    /// the queue (the hierarchy searches' memory is apart: `hierarchyWorkspace`).
     public var byteCount: Int {
-        max(1, capacity) * MemoryLayout<Slot>.stride + heap.capacity * MemoryLayout<HeapEntry>.stride
+        (slotStorage == nil ? 0 : max(1, capacity) * MemoryLayout<Slot>.stride) + heap.capacity * MemoryLayout<HeapEntry>.stride
     }
 
     /// Starts a query: every slot becomes untouched and the heap empty.
     /// - Complexity: O(1), except once every 2³¹ queries when the stamps are rewritten.
     func beginQuery() -> SearchFrontier {
+        let slots = self.slots
         if generation == UInt32.max / 2 {
             for i in 0..<max(1, capacity) { slots[i].stamp = 0 }
             generation = 0

@@ -45,9 +45,6 @@ struct SearchHeuristic {
         }
         target = Router.unitVector(targetPoint)
         unitVectors = router.unitVectors
-        let table = algorithm == .aStar ? (useTime ? router.timeLandmarks : router.distanceLandmarks) : nil
-        landmarkCount = table?.count ?? 0
-        landmarkValues = table?.values
         goalCount = goalNodes.count
         if algorithm == .aStar, let hierarchy = router.potentialHierarchy(for: metric) {
             let search = workspace.potentialSearch ?? HierarchyPotentialSearch(nodeCount: router.nodeCount)
@@ -57,6 +54,10 @@ struct SearchHeuristic {
         } else {
             potentials = nil
         }
+        // Potentials make the landmarks' bound unused: asking for the table would build it on first use.
+        let table = algorithm == .aStar && potentials == nil ? router.landmarkProvision.table(for: metric) : nil
+        landmarkCount = table?.count ?? 0
+        landmarkValues = table?.values
         goalBounds = .allocate(capacity: max(1, 2 * goalNodes.count * landmarkCount))
         // `bound(at:)` reads the potentials alone when there are any: the landmark rows would go unused.
         guard potentials == nil, let values = landmarkValues else { return }

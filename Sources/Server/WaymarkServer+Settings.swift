@@ -37,8 +37,9 @@ extension WaymarkServer {
         public var port: Int
         /// Worker threads, 1 ... 1024; nil for one per core.
         public var threads: Int?
-        /// ALT landmarks, 0 ... 64.
-        public var landmarks: Int
+        /// ALT landmarks, 0 ... 64, built at each load; nil: `WaymarkServer.defaultLandmarks`, built when
+        /// the first A* search needs them if the database has hierarchies (see `Configuration.landmarkTiming`).
+        public var landmarks: Int?
         /// Longest time one request may take, as typed: a decimal number of seconds, 0.001 ... 3600.
         public var requestTimeout: String
         /// Most coordinates in a route, waypoints or markers request, 2 ... 10000.
@@ -62,7 +63,7 @@ extension WaymarkServer {
         /// The log levels a server accepts.
         public static let logLevels: [Logger.Level] = [.info, .warning, .error]
 
-        public init(host: String = "127.0.0.1", port: Int = 5000, threads: Int? = nil, landmarks: Int = 8, requestTimeout: String = "10",
+        public init(host: String = "127.0.0.1", port: Int = 5000, threads: Int? = nil, landmarks: Int? = nil, requestTimeout: String = "10",
                     routeCoordinates: Int = 500, tableCoordinates: Int = 100, tripStops: Int = 100, servesMapPage: Bool = true,
                     mapPageDirectories: MapPageFiles.Directories = MapPageFiles.Directories(), logLevel: String = "info",
                     indexesGuidance: Bool = true, matchCoordinates: Int = 100) {
@@ -93,7 +94,7 @@ extension WaymarkServer {
             http.limits.tableCoordinates = try Self.check(tableCoordinates, .tableCoordinates, 1...10_000, unit: "a number of coordinates")
             http.limits.tripStops = try Self.check(tripStops, .tripStops, 2...10_000, unit: "a number of stops")
             http.limits.matchCoordinates = try Self.check(matchCoordinates, .matchCoordinates, 2...10_000, unit: "a number of points")
-            _ = try Self.check(landmarks, .landmarks, 0...64, unit: "a number of landmarks")
+            if let landmarks { _ = try Self.check(landmarks, .landmarks, 0...64, unit: "a number of landmarks") }
             if servesMapPage {
                 do throws(MapPageError) {
                     http.mapPage = try MapPageFiles(directories: mapPageDirectories)
@@ -107,7 +108,11 @@ extension WaymarkServer {
             guard let level = Logger.Level(rawValue: logLevel), Self.logLevels.contains(level) else {
                 throw .unknownLogLevel(logLevel, expected: Self.logLevels.map(\.rawValue))
             }
-            return (Configuration(source: source, http: http, landmarks: landmarks, indexesGuidance: indexesGuidance), level)
+            // A number given is built at load, as asked; the default waits for an A* search on a database
+            // with hierarchies.
+            let configuration = Configuration(source: source, http: http, landmarks: landmarks ?? WaymarkServer.defaultLandmarks,
+                                              landmarkTiming: landmarks == nil ? nil : .atSetUp, indexesGuidance: indexesGuidance)
+            return (configuration, level)
         }
 
         private static func check(_ value: Int, _ name: Name, _ range: ClosedRange<Int>, unit: String) throws(ServerSettingsError) -> Int {

@@ -4,6 +4,7 @@ import Foundation
 import Guidance
 import Logging
 import OSRMService
+import Routing
 import WaymarkKit
 
 /// `waymark serve` as one call for a program's synchronous main thread: load the road network, serve
@@ -18,20 +19,28 @@ public enum WaymarkServer {
         public var source: RoadNetworkSource
         /// The HTTP server's address, threads, limits and map page.
         public var http: HTTPService.Configuration
-        /// ALT landmarks for the router (0: none); more speed up routing and lengthen each load.
+        /// ALT landmarks for the router's A* searches (0: none); more speed up A* and cost 32 bytes per node each.
         public var landmarks: Int
+        /// When the landmarks are built; nil: on the first A* search when the database has hierarchies
+        /// (it routes by them, and A* only for `exclude=` and fallbacks), at each load when it has none.
+        public var landmarkTiming: LandmarkProvision.Timing?
         /// Whether each load indexes the graph for guidance (`GuidanceIndex`): steps and waypoints a third
         /// as costly, for a longer load and the index's memory (Porto 0.13 s and 7 MB).
         public var indexesGuidance: Bool
 
-        public init(source: RoadNetworkSource, http: HTTPService.Configuration = HTTPService.Configuration(), landmarks: Int = 8,
+        public init(source: RoadNetworkSource, http: HTTPService.Configuration = HTTPService.Configuration(),
+                    landmarks: Int = WaymarkServer.defaultLandmarks, landmarkTiming: LandmarkProvision.Timing? = nil,
                     indexesGuidance: Bool = true) {
             self.source = source
             self.http = http
             self.landmarks = landmarks
+            self.landmarkTiming = landmarkTiming
             self.indexesGuidance = indexesGuidance
         }
     }
+
+    /// ALT landmarks when the settings give no number: a good count for a city.
+    public static let defaultLandmarks = 8
 
     /// glibc malloc arenas at most (unless MALLOC_ARENA_MAX says otherwise): the default, 8 per core, kept
     /// about 27 MB of freed pages per busy server on Porto; see Benchmarks/notebook/http-service.md.
@@ -62,11 +71,12 @@ public enum WaymarkServer {
         waymark_limit_malloc_arenas(Int32(mallocArenas))
         let logger = Logger(label: "waymark.serve")
         let (source, limits, landmarks) = (configuration.source, configuration.http.limits, configuration.landmarks)
-        let indexesGuidance = configuration.indexesGuidance
+        let (indexesGuidance, landmarkTiming) = (configuration.indexesGuidance, configuration.landmarkTiming)
         let started = Date()
         let service = try HTTPService(configuration: configuration.http, logger: logger) {
             let loaded = try source.load()
-            let router = try loaded.makeRouter(landmarks: landmarks)
+            let timing = landmarkTiming ?? (loaded.hierarchies.isEmpty ? .atSetUp : .onFirstUse)
+            let router = try loaded.makeRouter(landmarks: landmarks, landmarkTiming: timing)
             var guidance: GuidanceIndex?
             if indexesGuidance {
                 let indexing = Date()

@@ -90,13 +90,14 @@ public struct LoadedRoadNetwork: Sendable {
     }
 
     /// Sets up the router for this network, with the stored contraction hierarchies when there are any
-    /// (each checked against the graph first).
+    /// (each checked against the graph first), and `landmarks` ALT landmarks built as `landmarkTiming` says.
     /// - Throws: `RoadNetworkLoadError.hierarchy` when stored hierarchy arrays do not fit the graph, or a
     ///   hierarchy name is not a metric; never a router that could route wrongly.
     /// - Complexity: the router's set-up, O(nodes + edges), plus O(size of the hierarchies).
-    public func makeRouter(landmarks: Int = 0) throws(RoadNetworkLoadError) -> Router {
+    public func makeRouter(landmarks: Int = 0, landmarkTiming: LandmarkProvision.Timing = .atSetUp) throws(RoadNetworkLoadError) -> Router {
         do throws(ContractionHierarchyError) {
-            return try Router(graph: graph, landmarks: landmarks, hierarchies: .stored(byMetricName: hierarchies))
+            return try Router(graph: graph, landmarks: landmarks, landmarkTiming: landmarkTiming,
+                              hierarchies: .stored(byMetricName: hierarchies))
         } catch {
             throw .hierarchy(path: source.path, error)
         }

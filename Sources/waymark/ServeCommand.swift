@@ -24,8 +24,11 @@ struct ServeCommand: ParsableCommand {
     var port: Int = 5000
     @Option(name: .long, help: ArgumentHelp("Worker threads answering requests (default: one per core).", valueName: "n"), transform: NumericOption.whole)
     var threads: Int?
-    @Option(name: .long, help: ArgumentHelp("ALT landmarks for faster routing (0 turns them off).", valueName: "n"), transform: NumericOption.whole)
-    var landmarks: Int = 8
+    @Option(name: .long, help: ArgumentHelp("""
+        ALT landmarks for faster A* routing (0 turns them off), built at start. Default: 8, built at start for a \
+        database without hierarchies, and for one with them on the first request routed by A* (exclude=, fallbacks).
+        """, valueName: "n"), transform: NumericOption.whole)
+    var landmarks: Int?
     @Option(name: .long, help: ArgumentHelp("Longest time one request may take.", valueName: "seconds"))
     var timeout: String = "10"
     @Option(name: .customLong("max-coordinates"), help: ArgumentHelp("Most coordinates in a route, waypoints or markers request.", valueName: "n"), transform: NumericOption.whole)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapPage
+import Routing
 import Server
 import Testing
 import WaymarkKit
@@ -33,6 +34,13 @@ import WaymarkKit
         #expect(try !withoutIndex.configuration(source: Self.source).0.indexesGuidance)
         guard case .database(let path) = configuration.source else { Issue.record("not the database given"); return }
         #expect(path == "/nonexistent/city.sqlite")
+    }
+
+    @Test func landmarksGivenAreBuiltAtLoadAndTheDefaultWaitsForTheDatabase() throws {
+        let byDefault = try WaymarkServer.Settings(servesMapPage: false).configuration(source: Self.source).0
+        #expect(byDefault.landmarks == WaymarkServer.defaultLandmarks && byDefault.landmarkTiming == nil)
+        let given = try WaymarkServer.Settings(landmarks: 4, servesMapPage: false).configuration(source: Self.source).0
+        #expect(given.landmarks == 4 && given.landmarkTiming == .atSetUp)
     }
 
     @Test func theMapPageIsReadFromTheDirectoriesGiven() throws {
