@@ -38,18 +38,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The HTTP service (`waymark serve`). Hummingbird's default traits (swift-configuration, full
-        // Foundation) are not needed and only lengthen a clean build.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        // Already in Hummingbird's graph; named because Server's request handling uses its types.
-        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // Already in Hummingbird's graph; named for the slow-client guard, a channel handler.
+        // The HTTP service (`waymark serve`): its own channel handlers on NIO's HTTP/1 codec.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
@@ -101,15 +95,12 @@ let package = Package(
         ]),
         // The map page `waymark serve` shows at `/` (HTML/JS/CSS as resources) and Leaflet from Debian's install path.
         .target(name: "MapPage", resources: [.copy("Page")]),
-        // The HTTP server over OSRMService: Hummingbird, graceful shutdown, access log, metrics, reload;
+        // The HTTP server over OSRMService: NIO channel handlers, graceful shutdown, access log, metrics, reload;
         // `WaymarkServer.run` is `waymark serve` without its options (load a RoadNetworkSource, serve, log).
         .target(
             name: "Server",
             dependencies: [
                 "Geodesy", "OSRMService", "Routing", "Guidance", "MapPage", "WaymarkKit", "CMalloc",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,7 +108,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // `waymark bench` and Benchmarks/: pairs, timed stages, reports (table and JSON Lines).

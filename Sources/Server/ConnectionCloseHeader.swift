@@ -1,67 +1,46 @@
-import HTTPTypes
-import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
-/// Says `Connection: close` on the response to a request that asked for it, so the client knows the
-/// server closes after this answer (HTTP/1.1, RFC 9112 §9.6) and opens a new connection for its next
-/// request instead of writing it into a closing socket.
+/// Whether a request keeps its connection open, and what the response says about it (RFC 9112 §9.3, §9.6).
 ///
-/// Hummingbird stops reading a connection after answering a request whose `Connection` field is
-/// exactly `close`, but neither says so in the response nor reads the field as the token list it is
-/// (`Close`, `keep-alive, close`). Here the field is read as tokens, case-insensitively; a request
-/// asking to close gets its field rewritten to `close` (so Hummingbird ends the connection after it)
-/// and its response head gets `Connection: close`. Pipelined requests are answered in order, so the
-/// handler keeps one flag per request whose response has not ended; keep-alive requests pass
-/// untouched and their connections stay open.
-///
-/// Sits after the HTTP codec, as the last of the additional handlers, so it sees every response
-/// Hummingbird writes (the parser-error refusals of `ParserErrorResponder` carry their own
-/// `Connection: close`).
-final class ConnectionCloseHeader: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
-
-    /// Per request read whose response has not ended, oldest first: whether it asked to close.
-    private var closes: [Bool] = []
-
-    init() {}
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .head(var head) = unwrapInboundIn(data) else {
-            context.fireChannelRead(data)
-            return
+/// The `Connection` field is a comma-separated token list, possibly in several lines, compared without
+/// case (`Close`, `keep-alive, close`). An HTTP/1.1 request keeps its connection unless it says `close`;
+/// an HTTP/1.0 request closes unless it says `keep-alive` (ApacheBench, old proxies, health checkers).
+/// A response to a request that closes says `Connection: close`, so the client opens a new connection
+/// for its next request instead of writing it into a closing socket; a response to an HTTP/1.0 request
+/// that keeps its connection says `Connection: keep-alive`, as HTTP/1.0 clients expect to read it.
+enum ConnectionCloseHeader {
+    /// The decision for one request.
+    struct Persistence: Equatable {
+        /// Whether the connection stays open after the response.
+        var keepsAlive: Bool
+        /// The response's `Connection` field, if it needs one.
+        var responseField: String? {
+            keepsAlive ? (isHTTP10 ? "keep-alive" : nil) : "close"
         }
-        let close = Self.asksToClose(head.headerFields[values: .connection])
-        closes.append(close)
-        if close && head.headerFields[.connection] != "close" {
-            head.headerFields[.connection] = "close"
-            context.fireChannelRead(wrapInboundOut(.head(head)))
-        } else {
-            context.fireChannelRead(data)
-        }
+        var isHTTP10: Bool
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
-        case .head(var head) where head.status.kind != .informational && closes.first == true:
-            head.headerFields[.connection] = "close"
-            context.write(wrapOutboundOut(.head(head)), promise: promise)
-        case .end:
-            if !closes.isEmpty { closes.removeFirst() }
-            context.write(data, promise: promise)
-        default:
-            context.write(data, promise: promise)
+    /// Whether `head` keeps its connection open.
+    static func persistence(of head: HTTPRequestHead) -> Persistence {
+        let values = head.headers[canonicalForm: "connection"]
+        let isHTTP10 = head.version.major == 1 && head.version.minor == 0
+        if head.version.major < 1 || isHTTP10 {
+            return Persistence(keepsAlive: hasToken("keep-alive", in: values) && !hasToken("close", in: values), isHTTP10: true)
         }
+        return Persistence(keepsAlive: !hasToken("close", in: values), isHTTP10: false)
     }
 
     /// Whether the `Connection` field (a comma-separated token list, in one or more lines: `values`)
     /// holds `close`.
     static func asksToClose(_ values: [String]) -> Bool {
+        hasToken("close", in: values.map { $0[...] })
+    }
+
+    /// Whether one of the comma-separated tokens of `values` is `token` (lowercase ASCII), ignoring case.
+    static func hasToken(_ token: String, in values: [Substring]) -> Bool {
         values.contains { value in
-            value.split(separator: ",").contains { token in
-                token.trimmingASCIISpaces.utf8.elementsEqual("close".utf8) { a, b in a | 0x20 == b }
+            value.split(separator: ",").contains { candidate in
+                candidate.trimmingASCIISpaces.utf8.elementsEqual(token.utf8) { a, b in a | 0x20 == b }
             }
         }
     }

@@ -1,7 +1,5 @@
-import HTTPTypes
 import NIOCore
 import NIOHTTP1
-import NIOHTTPTypes
 import OSRMService
 
 /// Answers a request the HTTP parser refuses (a head over the limit, a malformed request line, an
@@ -10,49 +8,20 @@ import OSRMService
 /// connection (the parser cannot find the next request after damage). Without it, such a request got a
 /// bare 400 with an empty body.
 ///
-/// Sits after the HTTP codec, so it sees whole request heads and response parts. A parse error that
-/// arrives while an earlier (pipelined) request is still being answered cannot be answered here without
-/// interleaving the two answers, so it is passed on: Hummingbird answers it after the earlier response
-/// with a bare 400 and closes, and that bare 400 (the first response head written once every earlier
-/// response has ended) is replaced here by the same OSRM refusal.
-final class ParserErrorResponder: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+/// Sits after NIO's `HTTPServerPipelineHandler`, which holds a parse error back while an earlier
+/// (pipelined) request is still being answered and passes it on once that response has ended, so the
+/// refusal never interleaves with another answer: pipelined requests before the damage are answered in
+/// order, then the refusal, then the connection closes.
+final class ParserErrorResponder: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
 
     let headLimit: Int
-    /// Request heads read whose response end is not written yet.
-    private var requestsOpen = 0
     private var answered = false
-    /// A parse error passed on behind a pipelined request: its bare 400 is still to be rewritten.
-    private var passedOn: HTTPParserError?
 
     init(headLimit: Int) {
         self.headLimit = headLimit
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { requestsOpen += 1 }
-        context.fireChannelRead(data)
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
-        case .head(let head) where requestsOpen == 0 && passedOn != nil && head.status == .badRequest
-                                   && head.headerFields[.contentLength] == "0":
-            // Hummingbird's own answer to the parse error passed on: the OSRM refusal instead (its end follows).
-            let (status, refusal) = Self.refusal(for: passedOn!, headLimit: headLimit)
-            passedOn = nil
-            let (refusalHead, body) = Self.refusalParts(status: status, refusal)
-            context.write(wrapOutboundOut(.head(refusalHead)), promise: nil)
-            context.write(wrapOutboundOut(.body(body)), promise: promise)
-        case .end:
-            requestsOpen = max(0, requestsOpen - 1)
-            context.write(data, promise: promise)
-        default:
-            context.write(data, promise: promise)
-        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -60,29 +29,19 @@ final class ParserErrorResponder: ChannelDuplexHandler, RemovableChannelHandler 
             context.fireErrorCaught(error)
             return
         }
-        guard requestsOpen == 0 else {
-            passedOn = parserError
-            context.fireErrorCaught(error)
-            return
-        }
         guard !answered else { return }
         answered = true
         let (status, refusal) = Self.refusal(for: parserError, headLimit: headLimit)
-        let (head, body) = Self.refusalParts(status: status, refusal)
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        let body = context.channel.allocator.buffer(string: refusal.body)
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: "application/json; charset=utf-8")
+        headers.add(name: "content-length", value: String(body.readableBytes))
+        headers.add(name: "connection", value: "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers))),
+                      promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
-    }
-
-    /// The response head and JSON body of a refusal; the connection closes after it.
-    static func refusalParts(status: Int, _ refusal: ServiceError) -> (HTTPResponse, ByteBuffer) {
-        let body = ByteBuffer(string: refusal.body)
-        var fields = HTTPFields()
-        fields[.contentType] = "application/json; charset=utf-8"
-        fields[.contentLength] = String(body.readableBytes)
-        fields[.connection] = "close"
-        return (HTTPResponse(status: .init(code: status), headerFields: fields), body)
     }
 
     /// The status and OSRM error of a request the parser refused.
@@ -102,14 +61,14 @@ final class ParserErrorResponder: ChannelDuplexHandler, RemovableChannelHandler 
 
 /// Holds back the closing of a connection until what was written to it has left, up to `limit`.
 ///
-/// Hummingbird closes a connection right after writing the end of its last response when the server is
-/// stopping (and for `Connection: close`); NIO drops writes still queued at close, so a long streamed
+/// The connection closes right after the end of its last response is written when the server is
+/// stopping (NIO's `HTTPServerPipelineHandler`) and for `Connection: close`; NIO drops writes still queued at close, so a long streamed
 /// body (`/waypoints`) in flight at SIGTERM lost its last megabytes and its final chunk. Here a close
 /// waits until every write queued before it has completed (or `limit`, the drain timeout, has passed),
 /// so graceful stop finishes the bodies in flight.
 final class DrainBeforeClose: ChannelOutboundHandler, RemovableChannelHandler {
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     let limit: TimeAmount
     private var outstanding = 0

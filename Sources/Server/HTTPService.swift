@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdCore
 import Logging
 import MapPage
 import NIOCore
@@ -11,10 +9,10 @@ import UnixSignals
 
 /// `waymark serve`: OSRM's HTTP API (and Waymark's own services) over one road database.
 ///
-/// Hummingbird serves HTTP/1.1 on NIO's event loops, each connection's task pinned to its own loop
-/// (`EventLoopPinnedChannel`); routing requests are answered on a `WorkerPool` of `threads` threads
-/// sharing one read-only `RoutingService`, and the access log is written off the request path
-/// (`AccessLog`). swift-service-lifecycle runs the server:
+/// HTTP/1.1 on NIO's event loops through plain channel handlers (`HTTPListener`, `HTTPConnectionHandler`);
+/// routing requests are answered on a `WorkerPool` of `threads` threads sharing one read-only
+/// `RoutingService`, the answer written back on the connection's event loop, and the access log is
+/// written off the request path (`AccessLog`). swift-service-lifecycle runs the server:
 /// SIGTERM or SIGINT stops accepting connections and lets requests in flight finish (up to
 /// `drainSeconds`); SIGHUP loads the database again and swaps it in (`ServiceState`), requests in flight
 /// finishing on the old one.
@@ -70,33 +68,12 @@ public final class HTTPService: Sendable {
         }
         let responder = OSRMResponder(state: state, pool: pool, metrics: metrics, limits: configuration.limits, accessLog: accessLog,
                                       mapPage: configuration.mapPage)
-        let headTimeout = TimeAmount.milliseconds(Int64(configuration.requestHeadTimeoutSeconds * 1000))
-        let drain = TimeAmount.milliseconds(Int64(configuration.drainSeconds * 1000))
-        let headLimit = Self.requestHeadLimit
-        let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ParserErrorResponder(headLimit: headLimit), DrainBeforeClose(limit: drain),
-                                        RequestHeadTimeout(timeout: headTimeout), ConnectionCloseHeader()],
-            idleTimeout: nil,
-            // The request line and headers together (one field, the URL, may take all of it); a longer head
-            // is answered 431 TooBig and the connection closed.
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: headLimit, maxHeaderListSize: headLimit, maxHeaderFieldCount: 100))
-        let host = configuration.host
-        let logger = self.logger
-        // Hummingbird's per-request loggers (a request ID each) set metadata cheaply through this handler.
-        let requestLogger = Logger(label: logger.label) { _ in LazyMetadataLogHandler(base: logger.handler) }
-        let app = Application(
-            responder: responder,
-            // Each connection's task on its own event loop: routing alone crosses to the worker pool and back.
-            server: HTTPServerBuilder { responder in EventLoopPinnedChannel(inner: HTTP1Channel(responder: responder, configuration: http)) },
-            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "waymark",
-                                                    availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                logger.info("listening on http://\(host):\(port)")
-                onListening(host, port)
-            },
-            logger: requestLogger)
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app)]
+        let listener = HTTPListener(
+            host: configuration.host, port: configuration.port, maxConnections: configuration.maxConnections,
+            headTimeout: .milliseconds(Int64(configuration.requestHeadTimeoutSeconds * 1000)),
+            drain: .milliseconds(Int64(configuration.drainSeconds * 1000)), headLimit: Self.requestHeadLimit,
+            responder: responder, logger: logger, onListening: onListening)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: listener)]
         if configuration.handlesSignals { services.append(.init(service: ReloadOnHangup(state: state, metrics: metrics, logger: logger))) }
         var groupConfiguration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: configuration.handlesSignals ? [.sigterm, .sigint] : [], logger: logger)

@@ -1,15 +1,14 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
 import MapPage
-import NIOCore
+import NIOHTTP1
 import OSRMService
 
-/// Answers every HTTP request: `/health`, `/metrics`, and the OSRM and Waymark services (on the worker
-/// pool), with an access log line and metrics for each.
-struct OSRMResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
-
+/// Answers every HTTP request: `/health`, `/metrics`, the map page, and the OSRM and Waymark services (on
+/// the worker pool), with an access log line and metrics for each.
+///
+/// Knows nothing of connections: `HTTPConnectionHandler` hands it a request line and gets an `HTTPAnswer`
+/// through a completion, at once for the cheap answers or from a worker thread for the services.
+struct OSRMResponder: Sendable {
     let state: ServiceState
     let pool: WorkerPool
     let metrics: RequestMetrics
@@ -23,41 +22,50 @@ struct OSRMResponder: HTTPResponder {
     static let knownServices: Set<String> = ["route", "nearest", "table", "trip", "match", "waypoints", "markers", "pois", "roads", "directions",
                                              "health", "metrics"]
 
-    func respond(to request: Request, context: Context) async throws -> Response {
-        let start = ContinuousClock.now
-        let target = request.head.path ?? "/"
-        if let page = pageResponse(request, target: target, start: start) { return page }
+    /// Answers the request `method target`, whose head was read at `start`; `completion` runs exactly once,
+    /// on the calling thread for `/health`, `/metrics`, the map page and refusals, on a worker (or the
+    /// deadline watchdog) for the services.
+    func respond(method: HTTPMethod, target: String, start: ContinuousClock.Instant,
+                 completion: @escaping @Sendable (HTTPAnswer) -> Void) {
+        if let page = pageAnswer(method: method, target: target, start: start) { return completion(page) }
         let service = Self.serviceName(of: target)
-        let answer = await answer(request, target: target, service: service)
-        let duration = ContinuousClock.now - start
-        let code = answer.status == 200 ? "Ok" : Self.code(in: answer.body)
-        metrics.record(service: service, code: code, status: answer.status, duration: duration)
-        accessLog?.record(method: request.method.rawValue, target: target, status: answer.status, code: code, duration: duration)
-        return Self.response(answer, method: request.method)
-    }
-
-    func answer(_ request: Request, target: String, service: String) async -> ServiceResponse {
-        guard request.method == .get || request.method == .head else {
-            var refused = ServiceResponse(ServiceError(.invalidUrl, "method \(request.method) is not allowed (GET only)"))
-            refused.status = 405
-            return refused
+        let finish: @Sendable (ServiceResponse) -> Void = { [self] response in
+            completion(record(response, method: method, target: target, service: service, start: start))
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.bodyBytes {
-            var refused = ServiceResponse(ServiceError(.tooBig, "request body of \(length) bytes is larger than the limit (\(limits.bodyBytes))"))
-            refused.status = 413
-            return refused
+        guard method == .GET || method == .HEAD else {
+            var refused = ServiceResponse(ServiceError(.invalidUrl, "method \(method.rawValue) is not allowed (GET only)"))
+            refused.status = 405
+            return finish(refused)
         }
         switch target {
         case "/health":
             let current = state.service
-            return ServiceResponse(body: "{\"status\":\"ok\",\"generation\":\(state.generation),\"nodes\":\(current.graph.nodeCount),\"edges\":\(current.graph.edgeCount)}")
+            finish(ServiceResponse(body: "{\"status\":\"ok\",\"generation\":\(state.generation),\"nodes\":\(current.graph.nodeCount),\"edges\":\(current.graph.edgeCount)}"))
         case "/metrics":
-            return ServiceResponse(contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.exposition())
+            finish(ServiceResponse(contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.exposition()))
         default:
-            return await pool.run(service: state.service, timeout: limits.requestTimeoutSeconds) { service, workspace in
+            pool.submit(service: state.service, timeout: limits.requestTimeoutSeconds, { service, workspace in
                 service.respond(to: target, workspace: workspace)
-            }
+            }, completion: finish)
         }
+    }
+
+    /// The refusal of a request whose body is longer than the limit (413), or nil when `bytes` are allowed.
+    func bodyRefusal(method: HTTPMethod, target: String, bytes: Int, start: ContinuousClock.Instant) -> HTTPAnswer? {
+        guard bytes > limits.bodyBytes else { return nil }
+        var refused = ServiceResponse(ServiceError(.tooBig, "request body of \(bytes) bytes is larger than the limit (\(limits.bodyBytes))"))
+        refused.status = 413
+        return record(refused, method: method, target: target, service: Self.serviceName(of: target), start: start)
+    }
+
+    /// Counts `response` in the metrics and the access log.
+    private func record(_ response: ServiceResponse, method: HTTPMethod, target: String, service: String,
+                        start: ContinuousClock.Instant) -> HTTPAnswer {
+        let duration = ContinuousClock.now - start
+        let code = response.status == 200 ? "Ok" : Self.code(in: response.body)
+        metrics.record(service: service, code: code, status: response.status, duration: duration)
+        accessLog?.record(method: method.rawValue, target: target, status: response.status, code: code, duration: duration)
+        return HTTPAnswer(response)
     }
 
     /// The first path segment when it names a service, for metrics labels.
@@ -71,22 +79,5 @@ struct OSRMResponder: HTTPResponder {
         let prefix = "{\"code\":\""
         guard body.hasPrefix(prefix) else { return "Error" }
         return String(body.dropFirst(prefix.count).prefix { $0 != "\"" })
-    }
-
-    /// The HTTP response: one buffer with a length, or chunks for a multi-part (streamed) answer.
-    static func response(_ answer: ServiceResponse, method: HTTPRequest.Method) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = answer.contentType
-        let status = HTTPResponse.Status(code: answer.status)
-        if answer.parts.count == 1 {
-            let buffer = ByteBuffer(string: answer.parts[0])
-            headers[.contentLength] = String(buffer.readableBytes)
-            return Response(status: status, headers: headers, body: method == .head ? ResponseBody() : ResponseBody(byteBuffer: buffer))
-        }
-        let parts = answer.parts
-        return Response(status: status, headers: headers, body: ResponseBody { writer in
-            for part in parts { try await writer.write(ByteBuffer(string: part)) }
-            try await writer.finish(nil)
-        })
     }
 }

@@ -1,5 +1,5 @@
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
 /// Closes a connection that does not deliver a complete request head in time: after it opens, and
 /// after each response is written. A slow client ("slowloris": headers one byte at a time) or an idle
@@ -10,10 +10,10 @@ import NIOHTTPTypes
 /// end has left for the socket (its write completed), so a long streamed body read slowly is never cut
 /// as an idle connection.
 final class RequestHeadTimeout: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     let timeout: TimeAmount
     private var timer: Scheduled<Void>?

@@ -27,35 +27,21 @@ final class WorkerPool: Sendable {
 
     /// Delivers a job's answer exactly once: the result, or the timeout's error, whichever comes first.
     final class Reply: Sendable {
-        private struct State {
-            var continuation: CheckedContinuation<ServiceResponse, Never>?
-            /// An answer delivered before the continuation was installed.
-            var pending: ServiceResponse?
-            var done = false
-        }
-        private let state = Mutex(State())
+        /// Set once the answer went out: a second answer (the work after its timeout) is dropped.
+        private let done = Atomic(false)
+        private let completion: @Sendable (ServiceResponse) -> Void
 
-        func install(_ continuation: CheckedContinuation<ServiceResponse, Never>) {
-            let early = state.withLock { state -> ServiceResponse? in
-                if let pending = state.pending { return pending }
-                state.continuation = continuation
-                return nil
-            }
-            if let early { continuation.resume(returning: early) }
+        init(_ completion: @escaping @Sendable (ServiceResponse) -> Void) {
+            self.completion = completion
         }
 
         /// Whether the answer was already delivered (a timed-out job need not run).
-        var isDone: Bool { state.withLock { $0.done } }
+        var isDone: Bool { done.load(ordering: .acquiring) }
 
+        /// Hands `response` to the completion unless an answer went out before.
         func deliver(_ response: ServiceResponse) {
-            let continuation = state.withLock { state -> CheckedContinuation<ServiceResponse, Never>? in
-                guard !state.done else { return nil }
-                state.done = true
-                guard let continuation = state.continuation else { state.pending = response; return nil }
-                state.continuation = nil
-                return continuation
-            }
-            continuation?.resume(returning: response)
+            guard done.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+            completion(response)
         }
     }
 
@@ -94,26 +80,34 @@ final class WorkerPool: Sendable {
     /// - Returns: the answer, or OSRM-style `Overloaded`/`Timeout` errors.
     func run(service: RoutingService, timeout seconds: Double,
              _ work: @escaping @Sendable (RoutingService, RoutingWorkspace) -> ServiceResponse) async -> ServiceResponse {
-        let reply = Reply()
+        await withCheckedContinuation { continuation in
+            submit(service: service, timeout: seconds, work) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Queues `work` for a worker thread; `completion` gets its answer (or `Overloaded`/`Timeout`) exactly
+    /// once, on whichever thread has it first: the worker, the watchdog, or the caller's own when the queue
+    /// is full. The HTTP handlers hop from there to their event loop.
+    func submit(service: RoutingService, timeout seconds: Double,
+                _ work: @escaping @Sendable (RoutingService, RoutingWorkspace) -> ServiceResponse,
+                completion: @escaping @Sendable (ServiceResponse) -> Void) {
+        let reply = Reply(completion)
         let cancellation = RequestCancellation()
         let job = Job(service: service, work: work, reply: reply, cancellation: cancellation)
-        // A watchdog thread, not a sleeping task: it fires even when Swift's cooperative threads are busy.
-        deadlines.watch(reply, cancellation: cancellation, seconds: seconds)
-        return await withCheckedContinuation { continuation in
-            reply.install(continuation)
-            let accepted = queue.withLock { jobs -> Bool in
-                guard jobs.count < queueLimit else { return false }
-                jobs.append(job)
-                return true
-            }
-            if accepted {
-                signal.lock()
-                signal.signal()
-                signal.unlock()
-            } else {
-                reply.deliver(ServiceResponse(ServiceError(.overloaded, "more than \(queueLimit) requests are waiting; try again")))
-            }
+        let accepted = queue.withLock { jobs -> Bool in
+            guard jobs.count < queueLimit else { return false }
+            jobs.append(job)
+            return true
         }
+        guard accepted else {
+            reply.deliver(ServiceResponse(ServiceError(.overloaded, "more than \(queueLimit) requests are waiting; try again")))
+            return
+        }
+        // A watchdog thread, not a sleeping task: it fires whatever the event loops and workers are doing.
+        deadlines.watch(reply, cancellation: cancellation, seconds: seconds)
+        signal.lock()
+        signal.signal()
+        signal.unlock()
     }
 
     private func next() -> Job? {

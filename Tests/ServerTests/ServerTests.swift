@@ -10,7 +10,7 @@ import TestSupport
 
 /// The HTTP server in this process on an ephemeral loopback port, on a fixture town.
 ///
-/// Reads wait up to 120 s: the server's handlers run on Swift's cooperative threads, which other test
+/// Reads wait up to 120 s: the server's lifecycle runs on Swift's cooperative threads, which other test
 /// suites running at the same time may keep busy for a while (a quiet run answers in milliseconds).
 @Suite(.serialized) struct ServerTests {
     static let map = MapFixture("""
