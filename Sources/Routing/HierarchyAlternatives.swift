@@ -62,13 +62,19 @@ enum HierarchyAlternatives {
         let screened = screen(found, hierarchy: hierarchy.hierarchy, offset: offset, options: options, workspace: ws)
         let best = unpack(found.best)
         // Neighbouring via vertices often unpack to the same road path: each path is kept once.
-        var seenPaths: Set<[EdgeIndex]> = [best.edges], candidates: [Candidate] = []
+        var candidates: [Candidate] = []
         for c in screened.prefix(options.candidateLimit * unpackedPerKept) where candidates.count < options.candidateLimit {
             let path = unpack(ContractionHierarchy.Meeting(cost: c.cost, rank: c.rank))
-            guard seenPaths.insert(path.edges).inserted else { continue }
+            guard !isSamePath(path, as: best), !candidates.contains(where: { isSamePath(path, as: $0.path) }) else { continue }
             candidates.append(Candidate(path: path, viaCost: ws.forward.labels[Int(c.rank)].distance))
         }
         return Found(best: best, candidates: candidates)
+    }
+
+    /// Whether two unpacked paths drive the same edges. Compared edge by edge only when their costs
+    /// match, which for different paths is rare: cheaper than hashing every path's edges.
+    private static func isSamePath(_ a: SearchResult, as b: SearchResult) -> Bool {
+        a.cost == b.cost && a.edges == b.edges
     }
 
     /// Candidates unpacked per distinct path kept, at most: the bound on unpacking work when many via
