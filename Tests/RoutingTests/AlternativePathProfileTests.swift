@@ -23,9 +23,9 @@ import TestSupport
                             endFraction: Double.random(in: 0...1, using: &rng), settled: 0)
     }
 
-    @Test func sharedCostsAndRepeatedEdgesMatchADictionaryCount() throws {
+    @Test func sharedCostsAndRepeatedEdgesMatchADictionaryCount() {
         let graph = RandomRoadGraph.make(seed: 5, columns: 6, rows: 6)
-        let router = try Router(graph: graph)
+        let router = Router(graph: graph)
         var rng = SeededGenerator(seed: 5)
         var repeating = 0
         for _ in 0..<200 {
@@ -45,9 +45,9 @@ import TestSupport
         #expect(repeating > 20, "some paths repeat an edge")
     }
 
-    @Test func aPathLeavingAndReturningOnItsStartEdgeDrivesEachEdgeOnce() throws {
+    @Test func aPathLeavingAndReturningOnItsStartEdgeDrivesEachEdgeOnce() {
         let graph = RandomRoadGraph.make(seed: 6, columns: 4, rows: 4)
-        let router = try Router(graph: graph)
+        let router = Router(graph: graph)
         let around = SearchResult(cost: 0, edges: [3, 7, 9, 3], startFraction: 0.6, endFraction: 0.4, settled: 0)
         #expect(AlternativePathProfile(around, router: router, metric: .time).drivesEachEdgeOnce)
         let loop = SearchResult(cost: 0, edges: [3, 7, 9, 7, 3], startFraction: 0.6, endFraction: 0.4, settled: 0)
