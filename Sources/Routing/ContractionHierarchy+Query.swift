@@ -57,14 +57,18 @@ extension ContractionHierarchy {
     /// smaller than the best path found, since every later meeting costs at least it. Each direction
     /// stalls on demand: a vertex that a higher-ranked labelled vertex reaches more cheaply (over a
     /// downward arc for the forward search) is not on any shortest up-path, so its arcs are not relaxed.
-    func search(from sources: [SearchSeed], to targets: [SearchSeed], workspace ws: ContractionHierarchyWorkspace) -> Meeting? {
+    /// - Parameter bound: only paths costing less count, and the search ends once no cheaper one can be
+    ///   found (a test that asks only whether some path is cheaper than a known one stops sooner).
+    /// - Returns: nil when no path costs less than the bound (and `unreachable`).
+    func search(from sources: [SearchSeed], to targets: [SearchSeed], workspace ws: ContractionHierarchyWorkspace,
+                below bound: UInt64 = UInt64(unreachable)) -> Meeting? {
         precondition(ws.capacity >= vertexCount, "the workspace was made for a smaller hierarchy; use hierarchy.makeWorkspace()")
         ws.beginSearch()
         var forwardQueue = MinHeap(emptyIn: ws.forwardQueue), backwardQueue = MinHeap(emptyIn: ws.backwardQueue)
         let generation = ws.generation
         seed(sources, side: ws.forward, queue: &forwardQueue, generation: generation)
         seed(targets, side: ws.backward, queue: &backwardQueue, generation: generation)
-        var best = UInt64(Self.unreachable)
+        var best = min(bound, UInt64(Self.unreachable))
         var meetingRank = UInt32.max
         var settled = 0
         var overflowed = false

@@ -37,27 +37,30 @@ extension ContractionHierarchy {
         let generation = ws.generation
         let limit = bound(settled.best.cost)
         var candidates: [ViaCandidate] = []
-        var seen = Set<UInt32>()
-        for r in settled.ranks where seen.insert(r).inserted {
+        // A vertex labelled by both within the bound was settled by both (a label still queued is above
+        // the bound, where the search stopped), and each direction settles a vertex once: the forward
+        // list holds every candidate once, with no set to deduplicate.
+        for r in settled.forwardRanks {
             let f = ws.forward.labels[Int(r)], b = ws.backward.labels[Int(r)]
-            guard f.stamp == generation && b.stamp == generation else { continue }
+            guard b.stamp == generation else { continue }
             let total = UInt64(f.distance) + UInt64(b.distance)
             if total <= limit && total < UInt64(Self.unreachable) { candidates.append(ViaCandidate(rank: r, cost: UInt32(total))) }
         }
         return ViaSearchResult(best: settled.best, candidates: candidates)
     }
 
-    /// Runs both upward searches to the bound; returns the best meeting and the ranks settled.
+    /// Runs both upward searches to the bound; returns the best meeting and the ranks the forward search
+    /// settled.
     private func settleBothDirections(from sources: [SearchSeed], to targets: [SearchSeed], workspace ws: ContractionHierarchyWorkspace,
                                       bound: (UInt32) -> UInt64, shouldStop: (@Sendable () -> Bool)?)
-        -> (best: Meeting, ranks: [UInt32])? {
+        -> (best: Meeting, forwardRanks: [UInt32])? {
         ws.beginSearch()
         var forwardQueue = MinHeap(emptyIn: ws.forwardQueue), backwardQueue = MinHeap(emptyIn: ws.backwardQueue)
         let generation = ws.generation
         seed(sources, side: ws.forward, queue: &forwardQueue, generation: generation)
         seed(targets, side: ws.backward, queue: &backwardQueue, generation: generation)
         var best = UInt64(Self.unreachable), meetingRank = UInt32.max
-        var ranks: [UInt32] = []
+        var forwardRanks: [UInt32] = [], settledCount = 0
         var overflowed = false, stopped = false
         withArcViews { up, down in
             while !forwardQueue.isEmpty || !backwardQueue.isEmpty {
@@ -65,13 +68,14 @@ extension ContractionHierarchy {
                 let b = backwardQueue.isEmpty ? UInt64.max : UInt64(PackedEntry.key(backwardQueue.minimum))
                 let limit = best >= UInt64(Self.unreachable) ? UInt64.max - 1 : bound(UInt32(best))
                 if min(f, b) > limit { break }
-                if ranks.count % Self.viaStopCheckInterval == 0, let shouldStop, shouldStop() { stopped = true; break }
+                if settledCount % Self.viaStopCheckInterval == 0, let shouldStop, shouldStop() { stopped = true; break }
                 let forwardTurn = f <= b
                 let side = forwardTurn ? ws.forward : ws.backward, opposite = forwardTurn ? ws.backward : ws.forward
                 let entry = forwardTurn ? forwardQueue.pop() : backwardQueue.pop()
                 let d = PackedEntry.key(entry), r = Int(PackedEntry.vertex(entry))
                 if d != side.labels[r].distance { continue }  // stale
-                ranks.append(UInt32(r))
+                settledCount += 1
+                if forwardTurn { forwardRanks.append(UInt32(r)) }
                 if opposite.labels[r].stamp == generation {
                     let total = UInt64(d) + UInt64(opposite.labels[r].distance)
                     if total < best { best = total; meetingRank = UInt32(r) }
@@ -84,10 +88,10 @@ extension ContractionHierarchy {
                 }
             }
         }
-        ws.lastSettledCount = ranks.count
+        ws.lastSettledCount = settledCount
         ws.lastSearchOverflowed = overflowed
         guard !stopped, !overflowed, meetingRank != UInt32.max else { return nil }
-        return (Meeting(cost: UInt32(best), rank: meetingRank), ranks)
+        return (Meeting(cost: UInt32(best), rank: meetingRank), forwardRanks)
     }
 
     /// The search arcs of a vertex's path after `viaSearch`: the forward chain's upward arcs (as indices

@@ -49,10 +49,16 @@ enum HierarchyAlternatives {
             return Found(best: best, candidates: [])
         }
         let unpack = { (meeting: ContractionHierarchy.Meeting) -> SearchResult in
-            var arcs: [UInt32] = []
+            // Into the workspace's reused buffer: growing a fresh one per candidate showed in the profile.
+            var arcs = ws.unpackedArcs
+            ws.unpackedArcs = []
+            defer { ws.unpackedArcs = arcs }
+            arcs.removeAll(keepingCapacity: true)
             let seeds = hierarchy.hierarchy.unpackPath(through: meeting, appendingTo: &arcs, workspace: ws)
             let origin = sources.origins[seeds.source]
-            var edges: [EdgeIndex] = [origin.firstEdge]
+            var edges: [EdgeIndex] = []
+            edges.reserveCapacity(arcs.count + 2)
+            edges.append(origin.firstEdge)
             if origin.secondEdge != EdgeTwins.none { edges.append(origin.secondEdge) }
             for arc in arcs { edges.append(hierarchy.arcEdge[Int(arc)]) }
             return SearchResult(cost: Double(UInt64(meeting.cost) - offset) / unitsPerOne, edges: edges,
@@ -62,13 +68,19 @@ enum HierarchyAlternatives {
         let screened = screen(found, hierarchy: hierarchy.hierarchy, offset: offset, options: options, workspace: ws)
         let best = unpack(found.best)
         // Neighbouring via vertices often unpack to the same road path: each path is kept once.
-        var seenPaths: Set<[EdgeIndex]> = [best.edges], candidates: [Candidate] = []
+        var candidates: [Candidate] = []
         for c in screened.prefix(options.candidateLimit * unpackedPerKept) where candidates.count < options.candidateLimit {
             let path = unpack(ContractionHierarchy.Meeting(cost: c.cost, rank: c.rank))
-            guard seenPaths.insert(path.edges).inserted else { continue }
+            guard !isSamePath(path, as: best), !candidates.contains(where: { isSamePath(path, as: $0.path) }) else { continue }
             candidates.append(Candidate(path: path, viaCost: ws.forward.labels[Int(c.rank)].distance))
         }
         return Found(best: best, candidates: candidates)
+    }
+
+    /// Whether two unpacked paths drive the same edges. Compared edge by edge only when their costs
+    /// match, which for different paths is rare: cheaper than hashing every path's edges.
+    private static func isSamePath(_ a: SearchResult, as b: SearchResult) -> Bool {
+        a.cost == b.cost && a.edges == b.edges
     }
 
     /// Candidates unpacked per distinct path kept, at most: the bound on unpacking work when many via

@@ -112,6 +112,26 @@ enum HierarchyQuery {
         return best
     }
 
+    /// The cost of the best path from a start to a target (integer units, without the target offset), if
+    /// it is below `limit`: the hierarchy's or the direct one, never unpacked, the search ending once
+    /// nothing cheaper than the limit can be found.
+    /// - Returns: nil when no path costs less than `limit`; the workspace's `lastSearchOverflowed` tells
+    ///   whether that may be the 32-bit labels' fault.
+    /// - Complexity: that of `ContractionHierarchy.search`, at most.
+    static func shortestCost(on hierarchy: RoutingHierarchy, router: Router, starts: [EdgePosition], targets positions: [EdgePosition],
+                             below limit: UInt64, workspace: ContractionHierarchyWorkspace) -> UInt32? {
+        let metric = hierarchy.metric
+        let sources = sources(router: router, metric: metric, starts: starts, startNode: nil)
+        let targets = targets(router: router, metric: metric, positions: positions, node: nil)
+        let direct = direct(router: router, metric: metric, starts: starts, targets: positions, targetNode: nil)
+        let bound = min(limit, UInt64(direct?.cost ?? UInt32.max)) + UInt64(targets.offset)
+        if let meeting = hierarchy.hierarchy.search(from: sources.seeds, to: targets.seeds, workspace: workspace, below: bound) {
+            return meeting.cost - targets.offset
+        }
+        guard let direct, UInt64(direct.cost) < limit else { return nil }
+        return direct.cost
+    }
+
     /// The best path between a start and a target: the hierarchy's, or the direct one when no dearer.
     /// - Complexity: that of `ContractionHierarchy.shortestPath` plus the unpacked path's length.
     static func shortestPath(on hierarchy: RoutingHierarchy, router: Router, starts: [EdgePosition], startNode: NodeIndex?,

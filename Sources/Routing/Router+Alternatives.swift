@@ -64,14 +64,14 @@ extension Router {
     private func admissible(_ found: HierarchyAlternatives.Found, metric: RoutingMetric, count: Int,
                             options: AlternativeOptions, workspace ws: RoutingWorkspace,
                             stopped: RoutingError) throws(RoutingError) -> [SearchResult] {
-        let best = PathProfile(found.best, router: self, metric: metric)
+        let best = AlternativePathProfile(found.best, router: self, metric: metric)
         let bestCost = max(1, found.best.cost * metric.unitsPerOne)
         let sharingLimit = options.maximumSharing * bestCost
-        var taken: [PathProfile] = []
+        var taken: [AlternativePathProfile] = []
         for candidate in found.candidates where taken.count < count {
             if let shouldStop = ws.shouldStop, shouldStop() { throw stopped }
             guard candidate.path.cost * metric.unitsPerOne <= (1 + options.maximumStretch) * bestCost else { continue }
-            let profile = PathProfile(candidate.path, router: self, metric: metric)
+            let profile = AlternativePathProfile(candidate.path, router: self, metric: metric)
             guard profile.drivesEachEdgeOnce,
                   ([best] + taken).allSatisfy({ Double(profile.sharedCost(with: $0)) <= sharingLimit }),
                   isLocallyOptimal(profile, viaCost: candidate.viaCost, within: options.localOptimality * bestCost,
@@ -86,9 +86,9 @@ extension Router {
     /// it is a shortest path, by one hierarchy query. The stretch ends at edge heads, or at the path's own
     /// start and end where the window reaches past them. The query starts without a restriction context,
     /// so a shorter way a restriction forbids fails the test: a false "no", never a false "yes".
-    private func isLocallyOptimal(_ profile: PathProfile, viaCost: UInt32, within window: Double, metric: RoutingMetric,
+    private func isLocallyOptimal(_ profile: AlternativePathProfile, viaCost: UInt32, within window: Double, metric: RoutingMetric,
                                   workspace ws: RoutingWorkspace) -> Bool {
-        let c = profile.cumulative, last = c.count - 1, path = profile.path, e = path.edges
+        let c = profile.cumulativeCosts(router: self, metric: metric), last = c.count - 1, path = profile.path, e = path.edges
         let via = c.firstIndex { $0 >= UInt64(viaCost) } ?? last
         var a = via, b = via
         while a > 0 && Double(c[via] - c[a]) < window { a -= 1 }
@@ -101,55 +101,22 @@ extension Router {
         let fromCost = fromStart ? 0 : c[a]
         let toCost = toEnd ? c[last] - UInt64(remainingCost(of: to, metric: metric)) : c[b]
         guard toCost > fromCost else { return true }
+        return !hasShorterPath(from: from, to: to, than: toCost - fromCost, metric: metric, workspace: ws)
+    }
+
+    /// Whether some path from `from` to `to` costs less than `cost` (integer units): a hierarchy query
+    /// for the cost alone, bounded by `cost` (nothing dearer need be searched) and never unpacked; A*
+    /// when the hierarchy's 32-bit labels overflow.
+    private func hasShorterPath(from: EdgePosition, to: EdgePosition, than cost: UInt64, metric: RoutingMetric,
+                                workspace ws: RoutingWorkspace) -> Bool {
+        if let hierarchy = hierarchy(for: metric) {
+            let found = HierarchyQuery.shortestCost(on: hierarchy, router: self, starts: [from], targets: [to], below: cost,
+                                                    workspace: ws.hierarchyWorkspace)
+            if let found { return UInt64(found) < cost }
+            if !ws.hierarchyWorkspace.lastSearchOverflowed { return false }
+        }
         guard let shortest = search(from: [from], to: [to], targetPoint: graph.nodeCoordinates[Int(graph.head[Int(to.edge)])],
-                                    metric: metric, algorithm: .contractionHierarchy, workspace: ws) else { return false }
-        return (shortest.cost * metric.unitsPerOne).rounded() >= Double(toCost - fromCost)
-    }
-}
-
-/// A path's edges with its cumulative integer cost in one metric: `cumulative[k]` is the cost from the
-/// start position to the head of edge `k` (the first edge from its start fraction, the others whole,
-/// with the turn onto each), as the hierarchy's labels count it.
-private struct PathProfile {
-    let path: SearchResult
-    let cumulative: [UInt64]
-    let edgeSet: Set<EdgeIndex>
-    /// The cost of the part of each edge the path drives (partial first and last edges by fraction).
-    let driven: [EdgeIndex: UInt64]
-
-    init(_ path: SearchResult, router: Router, metric: RoutingMetric) {
-        self.path = path
-        let e = path.edges
-        var c = [UInt64(router.remainingCost(of: EdgePosition(edge: e[0], fraction: path.startFraction), metric: metric))]
-        c.reserveCapacity(e.count)
-        for k in e.indices.dropFirst() {
-            let turn = metric == .time ? UInt64(router.turnMilliseconds(from: e[k - 1], to: e[k])) : 0
-            c.append(c[k - 1] + turn + UInt64(router.edgeCost(e[k], metric: metric)))
-        }
-        cumulative = c
-        edgeSet = Set(e)
-        var driven: [EdgeIndex: UInt64] = [:]
-        for (i, edge) in e.enumerated() {
-            let cost = Router.drivenCost(router.edgeCost(edge, metric: metric), from: path.startFraction(ofEdgeAt: i),
-                                         to: path.endFraction(ofEdgeAt: i))
-            driven[edge, default: 0] += UInt64(cost)
-        }
-        self.driven = driven
-    }
-
-    /// Whether no road edge is driven twice (a via vertex's up and down paths may meet in a loop). The
-    /// first and last edge may be one edge driven in two parts: away from the start, and back to the
-    /// target behind it.
-    var drivesEachEdgeOnce: Bool {
-        let e = path.edges
-        guard e.count > 2, e.first == e.last else { return edgeSet.count == e.count }
-        return edgeSet.count == e.count - 1
-    }
-
-    /// The cost of the road this path shares with `other`: per edge both drive, the smaller driven part.
-    func sharedCost(with other: PathProfile) -> UInt64 {
-        var shared: UInt64 = 0
-        for (edge, cost) in driven { if let theirs = other.driven[edge] { shared += min(cost, theirs) } }
-        return shared
+                                    metric: metric, algorithm: .aStar, workspace: ws) else { return false }
+        return (shortest.cost * metric.unitsPerOne).rounded() < Double(cost)
     }
 }

@@ -104,6 +104,28 @@ import Testing
         #expect(path == HierarchyPath(cost: 8, sourceSeed: 0, targetSeed: 0, arcs: []))
     }
 
+    /// The alternatives' T-test asks only whether a path cheaper than a known one exists: a search
+    /// bounded by a cost finds the shortest path exactly when it is cheaper than the bound.
+    @Test func aBoundedSearchFindsOnlyPathsCheaperThanTheBound() throws {
+        var rng = SeededGenerator(seed: 12)
+        var found = 0
+        for graphSeed in UInt64(500)...540 {
+            let graph = RandomDigraph.make(seed: graphSeed)
+            let hierarchy = try ContractionHierarchy(graph: graph)
+            let workspace = hierarchy.makeWorkspace()
+            for _ in 0..<20 {
+                let s = Self.randomSeeds(1...2, vertices: graph.vertexCount, using: &rng)
+                let t = Self.randomSeeds(1...2, vertices: graph.vertexCount, using: &rng)
+                guard let expected = RandomDigraph.dijkstra(graph, from: s, to: t) else { continue }
+                found += 1
+                let above = hierarchy.search(from: s, to: t, workspace: workspace, below: UInt64(expected) + 1)
+                #expect(above?.cost == expected, "graph \(graphSeed)")
+                #expect(hierarchy.search(from: s, to: t, workspace: workspace, below: UInt64(expected)) == nil, "graph \(graphSeed)")
+            }
+        }
+        #expect(found > 300, "reachable pairs \(found)")
+    }
+
     @Test func emptySeedListsAndUnreachableSeedCostsFindNothing() throws {
         let graph = RandomDigraph.make(seed: 4)
         let hierarchy = try ContractionHierarchy(graph: graph)
