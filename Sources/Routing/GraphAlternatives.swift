@@ -11,11 +11,12 @@ import RoadNetwork
 /// same exact tests as for the hierarchy's candidates (stretch, sharing, no edge twice, the T-test).
 ///
 /// Why penalties rather than the via-node method the hierarchy uses: without a hierarchy, the via-node
-/// method needs a forward and a backward search each settling every state up to 1.25 × the best cost
-/// (with A* bounds, the ellipse of states within that stretch; without, two balls), and a backward search
-/// over turn states with restriction contexts, which the router does not lay out. A penalised A* query
-/// costs about what the best route's own query costs, and a handful of them find most alternatives
-/// (Benchmarks/notebook/alternatives.md, *The A* fallback*).
+/// method needs a forward and a backward A* each settling every state up to 1.25 × the best cost (the
+/// ellipse of states within the stretch limit), the backward one over turn states with restriction
+/// contexts, which the router does not lay out. A penalised A* query settles the states up to its own
+/// path's penalised cost, about one direction of that ellipse (Porto: a median of 5 times the best
+/// route's query), and the rounds mostly stop after two or three (Benchmarks/notebook/alternatives.md,
+/// *The A\* fallback*).
 ///
 /// A penalised path may leave the best path more than once; its T-test runs at the middle of its longest
 /// stretch off the best path (the via vertex of a via-node candidate lies on its detour), so shorter
@@ -28,14 +29,16 @@ enum GraphAlternatives {
     /// The extra cost of leaving a path found at one of its inner junctions, as a share of the best path's
     /// cost: it keeps penalised paths from hopping off and back onto the best road for a block at a time.
     static let rejoinShare = 0.02
-    /// Penalised searches per alternative asked for, at most: some rounds find a path already found, one
-    /// past the stretch limit, or one the exact tests reject.
-    static let roundsPerAlternative = 2
+    /// Penalised searches beyond one per alternative asked for, at most: a round may find a path already
+    /// found or one the exact tests reject. Porto, 100 pairs asking 3: six rounds found alternatives for
+    /// the same 85 % of pairs as three (the rounds mostly end at the first path past the stretch limit),
+    /// so more spares would cost without finding more (Benchmarks/notebook/alternatives.md).
+    static let spareRounds = 1
 
     /// The best path and the candidates of the penalty method, most promising first (twice the stretch
     /// plus the sharing with the best path, as `HierarchyAlternatives` ranks its own).
     /// - Returns: nil when no target is reachable or the search was stopped (`workspace.shouldStop`).
-    /// - Complexity: up to `roundsPerAlternative × count + 1` A* queries, each O((S + R) log S) for the S
+    /// - Complexity: up to `count + spareRounds + 1` A* queries, each O((S + R) log S) for the S
     ///   states it settles and R relaxations, plus O(path length) per round for the penalties.
     static func find(router: Router, from: SnappedLocation, to: SnappedLocation, metric: RoutingMetric, count: Int,
                      options: AlternativeOptions, workspace ws: RoutingWorkspace) -> HierarchyAlternatives.Found? {
@@ -52,7 +55,7 @@ enum GraphAlternatives {
         var seen: Set<[EdgeIndex]> = [best.edges]
         var ranked: [(score: Double, candidate: HierarchyAlternatives.Candidate)] = []
         var promising = 0
-        for _ in 0..<(roundsPerAlternative * count) where promising < count && ranked.count < options.candidateLimit {
+        for _ in 0..<(count + spareRounds) where promising < count && ranked.count < options.candidateLimit {
             if let shouldStop = ws.shouldStop, shouldStop() { return nil }
             guard let path = query.penalisedPath(penalties: penalties, workspace: ws) else { return nil }
             guard path.edges.count > 1 else { break }

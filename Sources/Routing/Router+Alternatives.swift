@@ -14,7 +14,7 @@ extension Router {
     ///   when stopped).
     /// - Complexity: the via-node search (a few times a point-to-point query's), plus for each of at most
     ///   `options.candidateLimit` candidates its unpacking and one hierarchy query; without a hierarchy,
-    ///   up to `2 × count + 1` A* queries and one more (the T-test) per candidate.
+    ///   up to `count + 2` A* queries and one more (the T-test) per candidate.
     public func alternativeRoutes(through waypoints: [SnappedLocation], count: Int, metric: RoutingMetric = .time,
                                   options: AlternativeOptions = AlternativeOptions(),
                                   workspace: RoutingWorkspace? = nil) throws(RoutingError) -> [Route] {

@@ -74,7 +74,7 @@ import Testing
     /// `exclude` routes on a router without a hierarchy: alternatives come from the A* fallback there,
     /// and never drive an excluded road.
     @Test func anExclusionOffBothWaysStillAnswersTheOtherWay() throws {
-        let answer = try Self.ask("/route/v1/driving/\(Self.ends)?alternatives=2&exclude=motorway")
+        let answer = try Self.ask("/route/v1/driving/\(Self.ends)?alternatives=2&exclude=motorway&steps=true")
         #expect(answer.status == 200, "\(answer.body.prefix(300))")
         let routes = Self.routes(answer.json)
         #expect(routes.count == 2)
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func anExcludedWayIsNoAlternative() throws {
-        let answer = try Self.ask("/route/v1/driving/\(Self.ends)?alternatives=2&exclude=toll")
+        let answer = try Self.ask("/route/v1/driving/\(Self.ends)?alternatives=2&exclude=toll&steps=true")
         #expect(answer.status == 200, "\(answer.body.prefix(300))")
         let names = Self.routes(answer.json).map { (($0["legs"] as? [[String: Any]])?.first?["summary"] as? String) ?? "" }
         #expect(names == ["Top Road"])
