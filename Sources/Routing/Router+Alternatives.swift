@@ -2,30 +2,35 @@ import RoadNetwork
 
 extension Router {
     /// The best route between two snapped locations and up to `count` admissible alternatives to it,
-    /// best first, by the via-node method on the contraction hierarchy (see `AlternativeOptions` for
-    /// what is admissible, `HierarchyAlternatives` for the candidates).
+    /// best first: by the via-node method on the contraction hierarchy for `metric`, or by the penalty
+    /// method with A* on a router without one (see `AlternativeOptions` for what is admissible,
+    /// `HierarchyAlternatives` and `GraphAlternatives` for the candidates; both pass the same tests).
     ///
-    /// Alternatives come only for two locations on a router with a contraction hierarchy for `metric`
-    /// (OSRM, too, answers a multi-leg request with one route); otherwise, and when none is admissible,
-    /// the answer is the best route alone, as `route(through:)` finds it. Every route is one leg.
+    /// Alternatives come only for two locations (OSRM, too, answers a multi-leg request with one route);
+    /// otherwise, and when none is admissible, the answer is the best route alone, as `route(through:)`
+    /// finds it. Every route is one leg.
     /// The workspace's `shouldStop` is asked during the search and before each candidate's test.
     /// - Throws: as `route(through:)`: `RoutingError.tooFewCoordinates`, `RoutingError.noRoute` (also
     ///   when stopped).
     /// - Complexity: the via-node search (a few times a point-to-point query's), plus for each of at most
-    ///   `options.candidateLimit` candidates its unpacking and one hierarchy query.
+    ///   `options.candidateLimit` candidates its unpacking and one hierarchy query; without a hierarchy,
+    ///   up to `count + 2` A* queries and one more (the T-test) per candidate.
     public func alternativeRoutes(through waypoints: [SnappedLocation], count: Int, metric: RoutingMetric = .time,
                                   options: AlternativeOptions = AlternativeOptions(),
                                   workspace: RoutingWorkspace? = nil) throws(RoutingError) -> [Route] {
         let ws = workspace ?? makeWorkspace()
-        guard count > 0, waypoints.count == 2, let hierarchy = hierarchy(for: metric) else {
-            return [try route(through: waypoints, metric: metric, workspace: ws)]
-        }
+        guard count > 0, waypoints.count == 2 else { return [try route(through: waypoints, metric: metric, workspace: ws)] }
         let from = waypoints[0], to = waypoints[1]
-        guard let found = HierarchyAlternatives.find(on: hierarchy, router: self, starts: positions(of: from), startNode: node(at: from),
-                                                     targets: positions(of: to), targetNode: node(at: to), options: options,
-                                                     workspace: ws.hierarchyWorkspace, shouldStop: ws.shouldStop) else {
-            return [try route(through: waypoints, metric: metric, workspace: ws)]
+        let candidates: HierarchyAlternatives.Found?
+        if let hierarchy = hierarchy(for: metric) {
+            candidates = HierarchyAlternatives.find(on: hierarchy, router: self, starts: positions(of: from), startNode: node(at: from),
+                                                    targets: positions(of: to), targetNode: node(at: to), options: options,
+                                                    workspace: ws.hierarchyWorkspace, shouldStop: ws.shouldStop)
+        } else {
+            candidates = GraphAlternatives.find(router: self, from: from, to: to, metric: metric, count: count, options: options,
+                                                workspace: ws)
         }
+        guard let found = candidates else { return [try route(through: waypoints, metric: metric, workspace: ws)] }
         let chosen = try admissible(found, metric: metric, count: count, options: options, workspace: ws,
                                     stopped: RoutingError.noRoute(from: from.input, to: to.input))
         let settled = found.best.settled

@@ -8,7 +8,8 @@ import TestSupport
 import Testing
 
 /// `alternatives` on `/route/v1` and `alternative` on `/waypoints` and `/markers`, on a town with two
-/// ways between its west and east ends (top b–c, bottom h–i), each with side streets making junctions:
+/// ways between its west and east ends (top b–c, bottom h–i, a toll road), each with side streets making
+/// junctions:
 ///
 ///             k         l
 ///             |         |
@@ -27,7 +28,7 @@ import Testing
     static let service: RoutingService = {
         let xml = map.osmXML(ways: [
             .init("aebcfd", ["highway": "residential", "name": "Top Road"]),
-            .init("aghijd", ["highway": "residential", "name": "Bottom Road"]),
+            .init("aghijd", ["highway": "residential", "name": "Bottom Road", "toll": "yes"]),
             .init("bk", ["highway": "residential", "name": "North Lane"]), .init("cl", ["highway": "residential", "name": "North Lane"]),
             .init("hm", ["highway": "residential", "name": "South Lane"]), .init("in", ["highway": "residential", "name": "South Lane"]),
         ])
@@ -68,6 +69,24 @@ import Testing
         let durations = routes.compactMap { $0["duration"] as? Double }
         #expect(durations.count == 2 && durations[0] <= durations[1] && durations[1] <= 1.25 * durations[0])
         #expect((answer.json["waypoints"] as? [Any])?.count == 2)
+    }
+
+    /// `exclude` routes on a router without a hierarchy: alternatives come from the A* fallback there,
+    /// and never drive an excluded road.
+    @Test func anExclusionOffBothWaysStillAnswersTheOtherWay() throws {
+        let answer = try Self.ask("/route/v1/driving/\(Self.ends)?alternatives=2&exclude=motorway&steps=true")
+        #expect(answer.status == 200, "\(answer.body.prefix(300))")
+        let routes = Self.routes(answer.json)
+        #expect(routes.count == 2)
+        let names = routes.map { (($0["legs"] as? [[String: Any]])?.first?["summary"] as? String) ?? "" }
+        #expect(names.first == "Top Road" && names.last?.contains("Bottom Road") == true, "\(names)")
+    }
+
+    @Test func anExcludedWayIsNoAlternative() throws {
+        let answer = try Self.ask("/route/v1/driving/\(Self.ends)?alternatives=2&exclude=toll&steps=true")
+        #expect(answer.status == 200, "\(answer.body.prefix(300))")
+        let names = Self.routes(answer.json).map { (($0["legs"] as? [[String: Any]])?.first?["summary"] as? String) ?? "" }
+        #expect(names == ["Top Road"])
     }
 
     @Test(arguments: ["alternatives=false", "alternatives=0", ""])
