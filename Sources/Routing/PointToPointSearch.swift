@@ -67,10 +67,11 @@ struct PointToPointSearch {
     }
 
     /// Seeds a start on a junction: every edge leaving it, driven whole from the junction, with no turn
-    /// before it (the car was not arriving over anything).
+    /// before it (the car was not arriving over anything), but for those excluded (`exclude=`), which the
+    /// settling loop never enters either.
     mutating func seed(startNode: NodeIndex) {
         let first = graph.firstOut[Int(startNode)], end = graph.firstOut[Int(startNode) + 1]
-        for o in first..<end {
+        for o in first..<end where graph.edges[Int(o)].timeCost != TurnExpandedGraph.excludedCost {
             let cost = cost(of: o)
             offerCompletions(from: RoutingWorkspace.noParent, g: 0, entering: o, head: graph.edges[Int(o)].head, cost: cost)
             push(graph.startState(onEdge: o), g: cost, node: graph.edges[Int(o)].head, parent: RoutingWorkspace.noParent)

@@ -122,3 +122,16 @@ import TestSupport
         #expect(try router.alternativeRoutes(through: ends, count: 2, workspace: ws).count >= 1)
     }
 }
+
+/// A start exactly on a junction seeds every edge leaving it: an excluded one must not be among them.
+@Suite struct ExcludedEdgesAtAJunctionStartTests {
+    /// From junction b of `TestMaps.twoWays`, with b–c and h–i excluded, every way east is closed: the
+    /// search must say so rather than drive the excluded b–c from its start.
+    @Test func aStartOnAJunctionNeverLeavesOverAnExcludedEdge() throws {
+        let (net, router) = try GraphAlternativeRouteTests.twoWaysRouter {
+            GraphAlternativeRouteTests.joins($0, "b", "c", in: $1) || GraphAlternativeRouteTests.joins($0, "h", "i", in: $1)
+        }
+        let ends = [try router.snap(net.map.coordinate("b")), try router.snap(net.point("c", "f", 0.5))]
+        #expect(throws: (any Error).self) { try router.route(through: ends, metric: .distance) }
+    }
+}
