@@ -19,8 +19,13 @@ public final class RawHTTPClient {
     public let fd: Int32
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
+    ///
+    /// `fd` is set only once connected: a class whose properties are all set runs its `deinit` when its
+    /// initializer throws, so closing a failed socket here and again in `deinit` closed it twice, and the
+    /// second close could take a descriptor another thread had just been given (a server test's
+    /// listening socket, which NIO then found closed: "unacceptable errno 9 … getsockname").
     public init(port: Int, timeout: Double = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket() failed") }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -32,6 +37,7 @@ public final class RawHTTPClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else { close(fd); throw ClientError(description: "connect to port \(port) failed") }
+        self.fd = fd
     }
 
     deinit { close(fd) }
