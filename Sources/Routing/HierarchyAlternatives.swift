@@ -49,21 +49,7 @@ enum HierarchyAlternatives {
             return Found(best: best, candidates: [])
         }
         let unpack = { (meeting: ContractionHierarchy.Meeting) -> SearchResult in
-            // Into the workspace's reused buffer: growing a fresh one per candidate showed in the profile.
-            var arcs = ws.unpackedArcs
-            ws.unpackedArcs = []
-            defer { ws.unpackedArcs = arcs }
-            arcs.removeAll(keepingCapacity: true)
-            let seeds = hierarchy.hierarchy.unpackPath(through: meeting, appendingTo: &arcs, workspace: ws)
-            let origin = sources.origins[seeds.source]
-            var edges: [EdgeIndex] = []
-            edges.reserveCapacity(arcs.count + 2)
-            edges.append(origin.firstEdge)
-            if origin.secondEdge != EdgeTwins.none { edges.append(origin.secondEdge) }
-            for arc in arcs { edges.append(hierarchy.arcEdge[Int(arc)]) }
-            return SearchResult(cost: Double(UInt64(meeting.cost) - offset) / unitsPerOne, edges: edges,
-                                startFraction: origin.startFraction, endFraction: targets.endFractions[seeds.target],
-                                settled: settled)
+            HierarchyQuery.unpackedPath(through: meeting, on: hierarchy, sources: sources, targets: targets, settled: settled, workspace: ws)
         }
         let screened = screen(found, hierarchy: hierarchy.hierarchy, offset: offset, options: options, workspace: ws)
         let best = unpack(found.best)
