@@ -84,29 +84,7 @@ import TestSupport
     @Test(arguments: [3 as UInt64, 7, 19])
     func everyAlternativeOnRandomGridsKeepsTheLimits(_ seed: UInt64) throws {
         let graph = RandomRoadGraph.make(seed: seed, columns: 9, rows: 9)
-        let router = Router(graph: graph, landmarks: 4)
-        var rng = SeededGenerator(seed: seed)
-        var found = 0
-        for _ in 0..<25 {
-            let ends = [try router.snap(AStarPropertyTests.randomPoint(in: graph, using: &rng)),
-                        try router.snap(AStarPropertyTests.randomPoint(in: graph, using: &rng))]
-            guard let dijkstra = try? router.route(through: ends, algorithm: .dijkstra) else { continue }
-            let routes = try router.alternativeRoutes(through: ends, count: 3)
-            #expect(routes[0].weight == dijkstra.weight)
-            #expect(routes.count <= 4)
-            for (i, alternative) in routes.enumerated().dropFirst() {
-                found += 1
-                #expect(alternative.weight <= 1.25 * routes[0].weight + 1e-6)
-                #expect(alternative.weight >= routes[i - 1].weight, "listed fastest first")
-                let edges = alternative.legs[0].edges.dropFirst().dropLast()
-                #expect(Set(edges).count == edges.count, "no loop")
-                for earlier in routes[..<i] {
-                    let shared = router.sharedWeight(of: alternative, with: earlier)
-                    #expect(shared <= 0.75 * routes[0].weight + 0.001, "shares \(shared) s of \(routes[0].weight) s")
-                }
-            }
-        }
-        #expect(found > 0, "the grids offer some alternatives")
+        try AlternativeRouteTests.expectAlternativesKeepTheLimits(on: graph, router: Router(graph: graph, landmarks: 4), seed: seed)
     }
 
     /// The stop signal, raised at any of the first checks (the best route's search, or before a
